@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+const list = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
+const port = z.coerce.number().int().min(0).max(65535);
+
+/** The app's own dev (vite) and preview origins, on both loopback spellings. */
+export const DEFAULT_CORS_ORIGINS = [5173, 4173].flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]);
+
+const EnvSchema = z.object({
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: port.default(4010),
+  MESSAGES_PORT: port.default(4011),
+  PETSTORE_API_KEYS: list.optional(),
+  PETSTORE_DB: z.string().min(1).default('data/petstore.sqlite'),
+  CORS_ORIGINS: list.default(DEFAULT_CORS_ORIGINS),
+  PETSTORE_SEED: z
+    .enum(['0', '1'])
+    .default('1')
+    .transform((value) => value === '1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+});
+
+export type ServerConfig = z.infer<typeof EnvSchema>;
+
+/** Reads the environment once at start; a bad value stops the server with a clear message. */
+export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Invalid environment:\n${z.prettifyError(parsed.error)}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,91 @@
+import cors from '@fastify/cors';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { errorHandler, HttpError, notFoundHandler, sendError, toErrorBody } from './errors.ts';
+import { parseJson, stringifyJson } from './json.ts';
+import { bearerToken, type KeyRing } from './keys.ts';
+import { validatorCompiler } from './validator.ts';
+
+export const BODY_LIMIT = 64 * 1024;
+
+export interface HttpOptions {
+  keys: KeyRing;
+  corsOrigins: readonly string[];
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Served without an API key. */
+    public?: boolean;
+  }
+}
+
+/**
+ * A Fastify instance with what every route of the reference service shares: lossless JSON,
+ * bearer auth, CORS for the app's origins, and the Error body for every failure.
+ */
+export async function createHttpApp({ keys, corsOrigins, logger = false }: HttpOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    bodyLimit: BODY_LIMIT,
+    frameworkErrors: (error, _request, reply) => sendError(reply, toErrorBody(error)),
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setReplySerializer(stringifyJson);
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFoundHandler);
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    if (body === '') return done(new HttpError(400, 'invalid_body', 'The body is empty; a JSON object is required.'));
+    try {
+      done(null, parseJson(String(body)));
+    } catch {
+      // Also the stack overflow from absurdly deep nesting: bad input is never a 5xx.
+      done(new HttpError(400, 'invalid_json', 'The body is not valid JSON.'));
+    }
+  });
+  app.addContentTypeParser('*', (_request, _payload, done) => {
+    done(new HttpError(400, 'unsupported_content_type', 'Send the body as Content-Type: application/json.'));
+  });
+
+  await app.register(cors, {
+    origin: [...corsOrigins],
+    methods: ['GET', 'HEAD', 'POST'],
+    allowedHeaders: ['Authorization', 'Content-Type'],
+    exposedHeaders: ['Link', 'Deprecation', 'Sunset', 'WWW-Authenticate'],
+    maxAge: 600,
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'OPTIONS' || request.routeOptions.config.public) return;
+    const header = request.headers.authorization;
+    const token = bearerToken(header);
+    if (!token) {
+      throw new HttpError(401, 'unauthorized', 'Send the API key as Authorization: Bearer <API_KEY>.');
+    }
+    if (!keys.accepts(token)) throw new HttpError(401, 'unauthorized', 'The API key is not accepted.');
+  });
+
+  return app;
+}
+
+const METHODS = ['DELETE', 'GET', 'PATCH', 'POST', 'PUT'] as const;
+
+/** Answers 405 with `Allow` for the methods a path does not support, instead of a bare 404. */
+export function rejectOtherMethods(app: FastifyInstance, url: string, allowed: readonly string[]) {
+  const allow = allowed.includes('GET') ? [...allowed, 'HEAD'] : [...allowed];
+  app.route({
+    method: METHODS.filter((method) => !allowed.includes(method)),
+    url,
+    handler: (_request, reply) => {
+      reply.header('Allow', allow.join(', '));
+      return sendError(reply, {
+        status: 405,
+        code: 'method_not_allowed',
+        message: `Use ${allowed.join(' or ')} on this path.`,
+      });
+    },
+  });
+}

@@ -1,0 +1,27 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+const digest = (key: string) => createHash('sha256').update(key).digest();
+
+export interface KeyRing {
+  accepts(key: string): boolean;
+}
+
+/** Compares in constant time: hashing first makes every comparison the same length. */
+export function createKeyRing(keys: readonly string[]): KeyRing {
+  const digests = keys.map(digest);
+  return {
+    accepts(key) {
+      const candidate = digest(key);
+      let accepted = false;
+      for (const known of digests) accepted = timingSafeEqual(known, candidate) || accepted;
+      return accepted;
+    },
+  };
+}
+
+const BEARER = /^Bearer +([\x21-\x7e]+) *$/i;
+
+/** The token of an `Authorization: Bearer <token>` header, or undefined for anything else. */
+export function bearerToken(header: string | undefined): string | undefined {
+  return header ? BEARER.exec(header)?.[1] : undefined;
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config.ts';
+import { createKeyRing } from './keys.ts';
+import { buildMessagesApp, buildPetsApp } from './service.ts';
+import { openStore } from './store.ts';
+
+export interface RunningService {
+  apiBaseUrl: string;
+  messagesBaseUrl: string;
+  /** Set when no PETSTORE_API_KEYS were given: the key stored with the data. */
+  demoApiKey?: string;
+  close(): Promise<void>;
+}
+
+/** Opens the store and starts the pets API and the messages service. */
+export async function startService(config: ServerConfig): Promise<RunningService> {
+  const store = openStore(config.PETSTORE_DB);
+  if (config.PETSTORE_SEED && store.countPets() === 0) store.seedDemoPets();
+  const demoApiKey = config.PETSTORE_API_KEYS?.length ? undefined : store.demoApiKey();
+  const keys = createKeyRing(config.PETSTORE_API_KEYS?.length ? config.PETSTORE_API_KEYS : [demoApiKey!]);
+  const options = { store, keys, corsOrigins: config.CORS_ORIGINS, logger: { level: config.LOG_LEVEL } };
+  const apps: FastifyInstance[] = [await buildPetsApp(options), await buildMessagesApp(options)];
+  const [petsUrl, messagesUrl] = await Promise.all([
+    apps[0]!.listen({ host: config.HOST, port: config.PORT }),
+    apps[1]!.listen({ host: config.HOST, port: config.MESSAGES_PORT }),
+  ]);
+  return {
+    apiBaseUrl: `${petsUrl}/v1`,
+    messagesBaseUrl: messagesUrl,
+    ...(demoApiKey ? { demoApiKey } : {}),
+    async close() {
+      await Promise.all(apps.map((app) => app.close()));
+      store.close();
+    },
+  };
+}

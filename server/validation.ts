@@ -1,0 +1,39 @@
+import type { FastifySchemaValidationError } from 'fastify';
+import type { SchemaErrorDataVar } from 'fastify/types/schema.js';
+import type { ErrorBody } from './errors.ts';
+
+/** Each field the interface validates, its error code and the rule told to the client. */
+const FIELDS: Record<string, { code: string; rule: string }> = {
+  limit: { code: 'invalid_limit', rule: 'must be an integer from 1 to 100' },
+  status: { code: 'invalid_status', rule: 'must be one of available, pending, sold' },
+  cursor: { code: 'invalid_cursor', rule: 'must be taken unchanged from a Link rel="next" header' },
+  petId: { code: 'invalid_pet_id', rule: 'must be an integer in the int64 range' },
+  name: { code: 'invalid_name', rule: 'must be a string that is not empty' },
+  categoryId: { code: 'invalid_category_id', rule: 'must be an integer in the int64 range' },
+  message: { code: 'invalid_message', rule: 'must be a string that is not empty' },
+};
+
+const CONTEXT_NAMES: Record<string, string> = {
+  body: 'body',
+  querystring: 'query parameter',
+  params: 'path parameter',
+};
+
+export function describeValidationError(
+  errors: FastifySchemaValidationError[],
+  context: SchemaErrorDataVar | undefined,
+): ErrorBody {
+  const [first] = errors;
+  const missing = first?.keyword === 'required' ? String(first.params['missingProperty']) : undefined;
+  const field = missing ?? first?.instancePath.split('/')[1];
+  const known = field ? FIELDS[field] : undefined;
+  if (field && known) {
+    const kind = CONTEXT_NAMES[context ?? 'body'] ?? 'field';
+    const message = missing ? `${kind} ${field} is required` : `${kind} ${field} ${known.rule}`;
+    return { status: 400, code: known.code, message };
+  }
+  if (context === 'body') {
+    return { status: 400, code: 'invalid_body', message: 'The body must be a JSON object.' };
+  }
+  return { status: 400, code: 'invalid_query', message: 'The query string is not valid.' };
+}
