@@ -1,0 +1,113 @@
+import { API_KEY, ENVIRONMENT, expect, expectNoAxeViolations, signIn, test } from './support.ts';
+
+test.describe('sign-in', () => {
+  test('opens on the sign-in screen, which passes an accessibility scan', async ({ page }) => {
+    await page.goto('');
+    await expect(page).toHaveURL(/\/admin\/sign-in/);
+    await expect(page.getByRole('heading', { name: 'Petstore Admin' })).toBeVisible();
+    await expect(page.getByLabel('API key', { exact: true })).toHaveAttribute('type', 'password');
+    await expectNoAxeViolations(page);
+  });
+
+  test('asks for a key before sending anything', async ({ page }) => {
+    let requests = 0;
+    page.on('request', (request) => (request.url().includes('/v1/') ? requests++ : undefined));
+    await page.goto('sign-in');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Enter your API key.')).toBeVisible();
+    await expect(page.getByLabel('API key', { exact: true })).toBeFocused();
+    await expect(page.getByLabel('API key', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    expect(requests).toBe(0);
+  });
+
+  test('can reveal the key being typed', async ({ page }) => {
+    await page.goto('sign-in');
+    const key = page.getByLabel('API key', { exact: true });
+    await key.fill('secret');
+    await page.getByRole('button', { name: 'Show key' }).click();
+    await expect(key).toHaveAttribute('type', 'text');
+    await page.getByRole('button', { name: 'Hide key' }).click();
+    await expect(key).toHaveAttribute('type', 'password');
+  });
+
+  test('says when the key is not accepted, and keeps it for correcting', async ({ page }) => {
+    await signIn(page, { key: 'wrong-key' });
+    await expect(page.getByRole('alert')).toContainText('not accepted');
+    await expect(page.getByLabel('API key', { exact: true })).toHaveValue('wrong-key');
+    await expect(page).toHaveURL(/sign-in/);
+  });
+
+  test('says when the service cannot be reached, in other words than a bad key', async ({ page }) => {
+    await page.goto('sign-in');
+    await page.getByLabel('Environment').selectOption('Staging (offline)');
+    await page.getByLabel('API key', { exact: true }).fill(API_KEY);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toContainText("can't be reached");
+    await expect(page.getByRole('alert')).not.toContainText('not accepted');
+  });
+
+  test('treats a 5xx like an unreachable service', async ({ page }) => {
+    await page.route('**/v1/pets?limit=1', (route) => route.fulfill({ status: 503, body: '<html>down</html>' }));
+    await signIn(page);
+    await expect(page.getByRole('alert')).toContainText("can't be reached");
+  });
+
+  test('signs in with a real call, shows the environment, and keeps the key out of URLs and the console', async ({
+    page,
+    consoleMessages,
+  }) => {
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    await signIn(page);
+    await expect(page.getByRole('heading', { name: 'Pets' })).toBeVisible();
+    await expect(page.getByRole('banner')).toContainText(ENVIRONMENT);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
+      'Pets',
+      'Add pet',
+      'Messages',
+    ]);
+    expect(urls.some((url) => url.includes(API_KEY))).toBe(false);
+    expect(consoleMessages.some((message) => message.includes(API_KEY))).toBe(false);
+    expect(urls).toContain('http://127.0.0.1:4110/v1/pets?limit=1');
+    const stored = await page.evaluate(() => ({ session: { ...sessionStorage }, local: { ...localStorage } }));
+    expect(JSON.stringify(stored.session)).toContain(API_KEY);
+    expect(JSON.stringify(stored.local)).not.toContain(API_KEY);
+  });
+
+  test('keeps the session across a reload but not into a new tab session', async ({ page, browser }) => {
+    await signIn(page);
+    await expect(page.getByRole('heading', { name: 'Pets' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Pets' })).toBeVisible();
+    const other = await browser.newPage();
+    await other.goto(page.url());
+    await expect(other).toHaveURL(/sign-in/);
+    await other.close();
+  });
+
+  test('sign out clears the key and the pets, and Back shows no pet data', async ({ page }) => {
+    await signIn(page);
+    await expect(page.getByRole('table')).toBeVisible();
+    await page.getByRole('table').getByRole('link').nth(1).click();
+    await expect(page).toHaveURL(/\/pets\/\d+$/);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/sign-in/);
+    await expect(page.getByText('You have signed out.')).toBeVisible();
+    expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
+    await page.goBack();
+    await expect(page).toHaveURL(/sign-in/);
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expect(page.getByRole('cell')).toHaveCount(0);
+  });
+
+  test('a deep link opened signed out leads to sign-in, then back to it', async ({ page, request }) => {
+    const response = await request.post('http://127.0.0.1:4110/v1/pets', {
+      headers: { authorization: `Bearer ${API_KEY}` },
+      data: { name: 'Deep Link Dog', categoryId: 4 },
+    });
+    const pet = (await response.json()) as { id: number };
+    await signIn(page, { path: `pets/${pet.id}` });
+    await expect(page).toHaveURL(new RegExp(`/admin/pets/${pet.id}$`));
+    await expect(page.getByRole('heading', { name: 'Deep Link Dog' })).toBeVisible();
+  });
+});

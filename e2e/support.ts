@@ -1,0 +1,62 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { API_BASE_URL, API_KEY } from './env.ts';
+
+export { expect };
+export * from './env.ts';
+
+export const ENVIRONMENT = 'Local test service';
+
+interface CreatedPet {
+  id: number;
+  name: string;
+  categoryId: number;
+  status: string;
+}
+
+/** Adds a pet straight through the API, for tests that need data to look at. */
+export async function createPetViaApi(
+  request: APIRequestContext,
+  pet: { name: string; categoryId?: number; status?: string },
+): Promise<CreatedPet> {
+  const response = await request.post(`${API_BASE_URL}/pets`, {
+    headers: { authorization: `Bearer ${API_KEY}` },
+    data: { categoryId: 1, ...pet },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as CreatedPet;
+}
+
+/** A name no other test uses, so parallel tests never see each other's pets as theirs. */
+export const uniqueName = (prefix: string) =>
+  `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** Signs in through the sign-in screen, as staff do. */
+export async function signIn(page: Page, { key = API_KEY, path = 'pets' }: { key?: string; path?: string } = {}) {
+  await page.goto(path);
+  await page.getByLabel('Environment').selectOption(ENVIRONMENT);
+  await page.getByLabel('API key', { exact: true }).fill(key);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
+/** Every request the page sends to the pets API, as URLs. */
+export function recordApiRequests(page: Page): URL[] {
+  const requests: URL[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(API_BASE_URL) && request.method() !== 'OPTIONS') requests.push(new URL(request.url()));
+  });
+  return requests;
+}
+
+export const test = base.extend<{ consoleMessages: string[] }>({
+  consoleMessages: async ({ page }, use) => {
+    const messages: string[] = [];
+    page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
+    await use(messages);
+  },
+});

@@ -1,0 +1,30 @@
+/**
+ * - `http`: the service answered with an error status (its Error body when it sent one);
+ * - `network`: no answer at all (offline, DNS, CORS, connection refused);
+ * - `timeout`: no answer in time;
+ * - `invalid-response`: an answer that is not what the contract promises.
+ */
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'invalid-response';
+
+/** The one error type of the transport layer; the UI decides how to show it. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly kind: ApiErrorKind,
+    /** The HTTP status, or 0 when there was no answer. */
+    readonly status: number,
+    /** The service's `code`, or one of ours (`network`, `timeout`, `invalid_response`, `http_<status>`). */
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  /** Worth trying again unchanged: no answer, or the service failed on its side. */
+  get isTransient(): boolean {
+    return this.kind === 'network' || this.kind === 'timeout' || this.status >= 500;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;

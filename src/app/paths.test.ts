@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { appBasePath, safeNextPath } from './paths.ts';
+
+describe('appBasePath', () => {
+  it.each([
+    ['/', '/'],
+    ['/sign-in', '/'],
+    ['/pets', '/'],
+    ['/pets/new', '/'],
+    ['/pets/42', '/'],
+    ['/messages', '/'],
+    ['/admin/', '/admin/'],
+    ['/admin/index.html', '/admin/'],
+    ['/admin/pets/9007199254740993', '/admin/'],
+    ['/a/b/c/messages', '/a/b/c/'],
+    ['/pets/pets/3', '/pets/'],
+    ['/pets-admin/pets', '/pets-admin/'],
+  ])('finds the base of %s: %s', (pathname, base) => {
+    expect(appBasePath(pathname)).toBe(base);
+  });
+});
+
+describe('safeNextPath', () => {
+  it.each([
+    ['/pets/3', '/pets/3'],
+    ['/pets?status=sold', '/pets?status=sold'],
+    ['//evil.example', undefined],
+    ['/\\evil.example', undefined],
+    ['https://evil.example', undefined],
+    [null, undefined],
+  ])('accepts only local paths: %s', (next, expected) => {
+    expect(safeNextPath(next)).toBe(expected);
+  });
+});

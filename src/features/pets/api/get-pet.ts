@@ -1,0 +1,21 @@
+import { isApiError } from '../../../api/api-error.ts';
+import type { PetstoreApi } from '../../../app/api-context.ts';
+import { PET_STATUSES, readPet, type Pet } from '../pet.ts';
+import { findPetInLists } from './list-pets.ts';
+
+// Answers of a service on which getPet is gone or was never built.
+const GET_PET_UNAVAILABLE = new Set([404, 405, 410, 501]);
+
+/**
+ * `GET /pets/{petId}` (getPet, deprecated: removed on 5 December 2030), falling back to the
+ * replacement the spec names, `GET /pets` by status. Resolves to null when the pet does not exist.
+ */
+export async function getPet(api: PetstoreApi, id: bigint, signal?: AbortSignal): Promise<Pet | null> {
+  try {
+    const { data } = await api.client.request(`${api.environment.apiBaseUrl}/pets/${id}`, { signal, read: readPet });
+    return data;
+  } catch (error) {
+    if (!isApiError(error) || !GET_PET_UNAVAILABLE.has(error.status)) throw error;
+  }
+  return (await findPetInLists(api, id, PET_STATUSES, signal)) ?? null;
+}

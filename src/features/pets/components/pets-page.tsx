@@ -1,0 +1,114 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useApi } from '../../../app/api-context.ts';
+import { paths } from '../../../app/paths.ts';
+import { ErrorNotice } from '../../../ui/error-notice.tsx';
+import { PageHeading } from '../../../ui/page-heading.tsx';
+import { useDelayedFlag } from '../../../ui/use-delayed-flag.ts';
+import { petQueries } from '../api/pet-queries.ts';
+import { PAGE_SIZES, parseListSearch, toSearchParams, type PetListSearch } from '../list-search.ts';
+import { PET_STATUSES, STATUS_LABELS, type PetStatus } from '../pet.ts';
+import { PetsTable } from './pets-table.tsx';
+
+const SLOW_AFTER_MS = 3000;
+
+function describeRows(count: number, search: PetListSearch, hasNext: boolean): string {
+  const what = search.status ? `${STATUS_LABELS[search.status].toLowerCase()} pets` : 'pets';
+  if (count === 0) return `No ${what} found.`;
+  const noun = count === 1 ? what.replace(/s$/, '') : what;
+  if (search.cursor) return `Showing ${count} more ${noun}${hasNext ? '' : ', the end of the list'}.`;
+  if (hasNext || count === search.limit) return `Showing the first ${count} ${noun}.`;
+  return `Showing all ${count} ${noun}.`;
+}
+
+export default function PetsPage() {
+  const api = useApi();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = parseListSearch(searchParams);
+  const query = useQuery(petQueries.list(api, search));
+  const slow = useDelayedFlag(query.isFetching, SLOW_AFTER_MS);
+  const ids = { status: useId(), limit: useId() };
+
+  // Filter tweaks replace the history entry: Back leaves the list instead of undoing each click.
+  const changeSearch = (change: Partial<PetListSearch>) =>
+    setSearchParams(toSearchParams({ ...search, cursor: undefined, ...change }), { replace: true });
+
+  const page = query.data;
+  const pageSizes: number[] = PAGE_SIZES.includes(search.limit as 20)
+    ? [...PAGE_SIZES]
+    : [...PAGE_SIZES, search.limit].sort((a, b) => a - b);
+  const summary = page ? describeRows(page.pets.length, search, Boolean(page.nextCursor)) : 'Loading pets…';
+  const showingPrevious = query.isPlaceholderData;
+
+  return (
+    <section className="pets-page">
+      <div className="page-title-row">
+        <PageHeading title="Pets" />
+        <Link className="button-primary" to={paths.addPet}>
+          Add pet
+        </Link>
+      </div>
+
+      <form className="filters" aria-label="Filter pets" onSubmit={(event) => event.preventDefault()}>
+        <div className="field field-inline">
+          <label htmlFor={ids.status}>Status</label>
+          <select
+            id={ids.status}
+            value={search.status ?? ''}
+            onChange={(event) => changeSearch({ status: (event.target.value || undefined) as PetStatus | undefined })}
+          >
+            <option value="">All</option>
+            {PET_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field field-inline">
+          <label htmlFor={ids.limit}>Rows per page</label>
+          <select
+            id={ids.limit}
+            value={search.limit}
+            onChange={(event) => changeSearch({ limit: Number(event.target.value) })}
+          >
+            {pageSizes.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+
+      <p className="table-summary" role="status">
+        {summary}
+        {showingPrevious && <span className="loading-inline"> Loading…</span>}
+        {slow && <span className="loading-inline"> Still waiting for the pet store service…</span>}
+      </p>
+
+      {query.isError && <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />}
+
+      {page && page.pets.length === 0 ? (
+        <div className="empty-state">
+          <p>There are no pets to show here yet.</p>
+          <Link to={paths.addPet}>Add a pet</Link>
+        </div>
+      ) : (
+        !(query.isError && !page) && <PetsTable pets={page?.pets} caption={summary} busy={query.isFetching} />
+      )}
+
+      {page && (search.cursor || page.nextCursor) && (
+        <nav className="pager" aria-label="Pages">
+          {search.cursor && (
+            <Link to={{ search: toSearchParams({ ...search, cursor: undefined }).toString() }}>First page</Link>
+          )}
+          {page.nextCursor && (
+            <Link to={{ search: toSearchParams({ ...search, cursor: page.nextCursor }).toString() }}>Next page</Link>
+          )}
+        </nav>
+      )}
+    </section>
+  );
+}

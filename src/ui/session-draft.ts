@@ -1,0 +1,29 @@
+import { STORAGE_PREFIX } from '../features/auth/session.ts';
+
+/**
+ * What a person has typed, kept in sessionStorage: it survives a reload and a re-sign-in after a
+ * revoked key, and sign-out clears it with the rest of the session.
+ */
+export function sessionDraft<T extends object>(name: string, isValid: (value: unknown) => value is T) {
+  const key = `${STORAGE_PREFIX}draft.${name}`;
+  return {
+    load(): T | undefined {
+      try {
+        const value: unknown = JSON.parse(sessionStorage.getItem(key) ?? 'null');
+        return isValid(value) ? value : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    save(value: T) {
+      try {
+        sessionStorage.setItem(key, JSON.stringify(value));
+      } catch {
+        // Storage full or blocked: the form still works, only the safety net is missing.
+      }
+    },
+    clear() {
+      sessionStorage.removeItem(key);
+    },
+  };
+}
