@@ -41,7 +41,11 @@ export async function signIn(page: Page, { key = API_KEY, path = 'pets' }: { key
 
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  const violations = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  );
+  expect(violations).toEqual([]);
 }
 
 /** Every request the page sends to the pets API, as URLs. */

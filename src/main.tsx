@@ -1,20 +1,31 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { appBasePath } from './app/paths.ts';
+import { candidateBasePaths } from './app/paths.ts';
 import { ConfigErrorPage } from './config/config-error-page.tsx';
-import { ConfigError, loadConfig } from './config/config.ts';
+import { ConfigError, loadConfig, type AppConfig } from './config/config.ts';
 import './ui/styles.css';
 
-// The same build is served from any path; config.json sits beside index.html at that path.
-const appBase = appBasePath(location.pathname);
+/** The same build is served from any path; config.json sits beside index.html at that path. */
+async function loadAppConfig(): Promise<{ config: AppConfig; base: string }> {
+  let firstError: unknown;
+  for (const base of candidateBasePaths(location.pathname)) {
+    try {
+      return { config: await loadConfig(new URL(`${base}config.json`, location.origin)), base };
+    } catch (error) {
+      firstError ??= error;
+    }
+  }
+  throw firstError;
+}
+
 const root = createRoot(document.getElementById('root')!);
 
-loadConfig(new URL(`${appBase}config.json`, location.origin)).then(
-  (config) =>
+loadAppConfig().then(
+  ({ config, base }) =>
     root.render(
       <StrictMode>
-        <App config={config} basename={appBase} />
+        <App config={config} basename={base} />
       </StrictMode>,
     ),
   (error: unknown) =>

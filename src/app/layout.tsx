@@ -14,13 +14,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <header className="app-header">
         <div className="app-header-top">
           <span className="app-name">Petstore Admin</span>
-          <p className="environment" aria-label={`Environment: ${environment.name}`}>
-            <span className="environment-label" aria-hidden="true">
-              Environment
-            </span>
-            <span className="environment-name" aria-hidden="true">
-              {environment.name}
-            </span>
+          <p className="environment">
+            <span className="environment-label">Environment</span>{' '}
+            <span className="environment-name">{environment.name}</span>
           </p>
           <button type="button" className="button-secondary sign-out" onClick={sessionStore.signOut}>
             Sign out

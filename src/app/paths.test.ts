@@ -1,22 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { appBasePath, safeNextPath } from './paths.ts';
+import { candidateBasePaths, safeNextPath } from './paths.ts';
 
-describe('appBasePath', () => {
+describe('candidateBasePaths', () => {
   it.each([
-    ['/', '/'],
-    ['/sign-in', '/'],
-    ['/pets', '/'],
-    ['/pets/new', '/'],
-    ['/pets/42', '/'],
-    ['/messages', '/'],
-    ['/admin/', '/admin/'],
-    ['/admin/index.html', '/admin/'],
-    ['/admin/pets/9007199254740993', '/admin/'],
-    ['/a/b/c/messages', '/a/b/c/'],
-    ['/pets/pets/3', '/pets/'],
-    ['/pets-admin/pets', '/pets-admin/'],
-  ])('finds the base of %s: %s', (pathname, base) => {
-    expect(appBasePath(pathname)).toBe(base);
+    ['/', ['/']],
+    ['/sign-in', ['/']],
+    ['/pets', ['/']],
+    ['/pets/new', ['/']],
+    ['/pets/42', ['/']],
+    ['/messages', ['/']],
+    ['/admin/', ['/admin/', '/']],
+    ['/admin/index.html', ['/admin/']],
+    ['/admin/pets/9007199254740993', ['/admin/']],
+    ['/a/b/c/messages', ['/a/b/c/']],
+    ['/pets/pets/3', ['/pets/']],
+    ['/pets-admin/pets', ['/pets-admin/']],
+    ['/admin/no/such/page', ['/admin/no/such/', '/admin/no/', '/admin/', '/']],
+  ])('finds the base of %s: %s', (pathname, bases) => {
+    expect(candidateBasePaths(pathname)).toEqual(bases);
   });
 });
 

@@ -16,15 +16,18 @@ export function safeNextPath(next: string | null): string | undefined {
 const ROUTE_ROOTS = new Set(['sign-in', 'pets', 'messages', 'index.html']);
 
 /**
- * Where the app is mounted, from the address bar: the CDN may serve it at any path, and a deep link
- * gives no other clue. `/admin/pets/7` → `/admin/`. Routes are at most two segments deep.
+ * Where the app may be mounted, from the address bar, most likely first: the CDN may serve it at
+ * any path, and a deep link gives no other clue. `/admin/pets/7` → `['/admin/']`. For a path that
+ * is no route of the app, every folder above it, deepest first: the caller keeps the first one
+ * that holds a config.json.
  */
-export function appBasePath(pathname: string): string {
+export function candidateBasePaths(pathname: string): string[] {
   const segments = pathname.split('/');
   for (let index = segments.length - 1; index >= 1; index--) {
+    // Routes are at most two segments deep.
     if (ROUTE_ROOTS.has(segments[index]!) && segments.length - index <= 2) {
-      return `${segments.slice(0, index).join('/')}/`;
+      return [`${segments.slice(0, index).join('/')}/`];
     }
   }
-  return pathname.slice(0, pathname.lastIndexOf('/') + 1);
+  return segments.slice(0, -1).map((_, index, folders) => `${folders.slice(0, folders.length - index).join('/')}/`);
 }

@@ -1,0 +1,185 @@
+import { API_BASE_URL, expect, expectNoAxeViolations, signIn, test, uniqueName } from './support.ts';
+import type { Page } from '@playwright/test';
+
+async function openForm(page: Page) {
+  await signIn(page, { path: 'pets/new' });
+  await expect(page.getByRole('heading', { name: 'Add a pet' })).toBeVisible();
+}
+
+async function fill(page: Page, values: { name?: string; categoryId?: string; status?: string }) {
+  if (values.name !== undefined) await page.getByLabel('Name').fill(values.name);
+  if (values.categoryId !== undefined) await page.getByLabel('Category ID').fill(values.categoryId);
+  if (values.status !== undefined) await page.getByLabel('Status').selectOption(values.status);
+}
+
+function countCreates(page: Page) {
+  const creates: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url() === `${API_BASE_URL}/pets`) creates.push(request.postData() ?? '');
+  });
+  return creates;
+}
+
+test.describe('add a pet', () => {
+  test('adds a pet, shows it, announces it, and the list has it', async ({ page }) => {
+    const name = uniqueName('Added');
+    await openForm(page);
+    await expectNoAxeViolations(page);
+    await expect(page.getByLabel('Status')).toHaveValue('available');
+    await fill(page, { name: `  ${name}  `, categoryId: '12', status: 'Pending' });
+    await page.getByRole('button', { name: 'Add pet' }).click();
+
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Pet added.' })).toBeVisible();
+    await expect(page).toHaveURL(/\/pets\/\d+$/);
+    await expect(page.getByRole('definition')).toHaveText([/^\d+$/, name, '12', 'Pending']);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('link', { name: 'Pets', exact: true }).click();
+    await expect(page.getByRole('table').getByRole('row').filter({ hasText: name })).toBeVisible();
+  });
+
+  test('checks every field before sending, beside the field, with focus on the first problem', async ({ page }) => {
+    await openForm(page);
+    const creates = countCreates(page);
+    await page.getByRole('button', { name: 'Add pet' }).click();
+    await expect(page.getByLabel('Name')).toBeFocused();
+    await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Name')).toHaveAccessibleDescription('Enter a name.');
+    await expect(page.getByLabel('Category ID')).toHaveAccessibleDescription('Enter a category ID.');
+
+    for (const [categoryId, message] of [
+      ['12.5', 'Enter a whole number, digits only.'],
+      ['abc', 'Enter a whole number, digits only.'],
+      ['9223372036854775808', 'Enter a number between -9223372036854775808 and 9223372036854775807.'],
+    ] as const) {
+      await fill(page, { name: '   ', categoryId });
+      await page.getByRole('button', { name: 'Add pet' }).click();
+      await expect(page.getByLabel('Name')).toHaveAccessibleDescription('Enter a name.');
+      await expect(page.getByLabel('Category ID')).toHaveAccessibleDescription(message);
+      await expect(page.getByLabel('Category ID')).toHaveValue(categoryId);
+    }
+    await expectNoAxeViolations(page);
+    expect(creates).toEqual([]);
+  });
+
+  test('sends int64 category ids beyond 2^53 exactly', async ({ page }) => {
+    const name = uniqueName('Bigint');
+    await openForm(page);
+    const creates = countCreates(page);
+    await fill(page, { name, categoryId: '9223372036854775807' });
+    await page.getByRole('button', { name: 'Add pet' }).click();
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+    await expect(page.getByRole('definition').nth(2)).toHaveText('9223372036854775807');
+    expect(creates).toHaveLength(1);
+    expect(creates[0]).toContain('"categoryId":9223372036854775807');
+  });
+
+  test("shows the service's 400 beside the field it names and keeps every value", async ({ page }) => {
+    await page.route(`${API_BASE_URL}/pets`, (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 400,
+            json: { code: 'invalid_name', message: 'That name is taken by a ghost.', status: 400 },
+          })
+        : route.fallback(),
+    );
+    await openForm(page);
+    await fill(page, { name: 'Casper', categoryId: '3', status: 'Sold' });
+    await page.getByRole('button', { name: 'Add pet' }).click();
+    await expect(page.getByLabel('Name')).toHaveAccessibleDescription('That name is taken by a ghost.');
+    await expect(page.getByLabel('Name')).toBeFocused();
+    await expect(page.getByLabel('Name')).toHaveValue('Casper');
+    await expect(page.getByLabel('Category ID')).toHaveValue('3');
+    await expect(page.getByLabel('Status')).toHaveValue('sold');
+  });
+
+  test('shows a 400 that names no field above the button, keeping the values', async ({ page }) => {
+    await page.route(`${API_BASE_URL}/pets`, (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 400,
+            json: { code: 'something_new', message: 'The store is closed for stocktaking.', status: 400 },
+          })
+        : route.fallback(),
+    );
+    await openForm(page);
+    await fill(page, { name: 'Rex', categoryId: '3' });
+    await page.getByRole('button', { name: 'Add pet' }).click();
+    await expect(page.getByRole('alert')).toContainText('The store is closed for stocktaking.');
+    await expect(page.getByLabel('Name')).toHaveValue('Rex');
+  });
+
+  for (const [label, fault] of [
+    ['a 500 with an HTML body', { status: 500, contentType: 'text/html', body: '<h1>Internal Server Error</h1>' }],
+    ['a network failure', 'abort'],
+  ] as const) {
+    test(`keeps every value after ${label}, and can try again`, async ({ page }) => {
+      let fail = true;
+      await page.route(`${API_BASE_URL}/pets`, (route) => {
+        if (route.request().method() !== 'POST' || !fail) return route.fallback();
+        return fault === 'abort' ? route.abort('connectionrefused') : route.fulfill(fault);
+      });
+      const name = uniqueName('Retry');
+      await openForm(page);
+      await fill(page, { name, categoryId: '5', status: 'Pending' });
+      await page.getByRole('button', { name: 'Add pet' }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      await expect(page.getByText('Nothing you typed is lost.')).toBeVisible();
+      await expect(page.getByLabel('Name')).toHaveValue(name);
+      await expect(page.getByLabel('Category ID')).toHaveValue('5');
+      await expect(page.getByLabel('Status')).toHaveValue('pending');
+      fail = false;
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await expect(page.getByRole('heading', { name })).toBeVisible();
+    });
+  }
+
+  test('sends once on a double click', async ({ page }) => {
+    const name = uniqueName('Double');
+    await openForm(page);
+    const creates = countCreates(page);
+    await page.route(`${API_BASE_URL}/pets`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.fallback();
+    });
+    await fill(page, { name, categoryId: '1' });
+    await page.getByRole('button', { name: 'Add pet' }).dblclick();
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+    expect(creates).toHaveLength(1);
+  });
+
+  test('a key revoked mid-form: sign in again and the form is back as it was', async ({ page }) => {
+    const name = uniqueName('Revoked');
+    await openForm(page);
+    await fill(page, { name, categoryId: '77', status: 'Sold' });
+    await page.route(`${API_BASE_URL}/pets`, (route) =>
+      route.fulfill({
+        status: 401,
+        json: { code: 'unauthorized', message: 'The API key is not accepted.', status: 401 },
+      }),
+    );
+    await page.getByRole('button', { name: 'Add pet' }).click();
+    await expect(page).toHaveURL(/sign-in/);
+    await expect(page.getByRole('alert')).toContainText('no longer accepted');
+    await page.unroute(`${API_BASE_URL}/pets`);
+
+    await page.getByLabel('Environment').selectOption('Local test service');
+    await page.getByLabel('API key', { exact: true }).fill('e2e-other-key');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Add a pet' })).toBeVisible();
+    await expect(page.getByLabel('Name')).toHaveValue(name);
+    await expect(page.getByLabel('Category ID')).toHaveValue('77');
+    await expect(page.getByLabel('Status')).toHaveValue('sold');
+    await page.getByRole('button', { name: 'Add pet' }).click();
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+  });
+
+  test('keeps a half-filled form across a reload', async ({ page }) => {
+    await openForm(page);
+    await fill(page, { name: 'Half', categoryId: '4' });
+    await page.reload();
+    await expect(page.getByLabel('Name')).toHaveValue('Half');
+    await expect(page.getByLabel('Category ID')).toHaveValue('4');
+  });
+});

@@ -1,0 +1,91 @@
+import { APP_URL, expect, signIn, test } from './support.ts';
+
+test.describe('deployed as static files', () => {
+  test('runs under the strict CSP with no violation, at a sub-path, from a deep link', async ({ page, request }) => {
+    const response = await request.get(`${APP_URL}pets/1`);
+    expect(response.headers()['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers()['content-security-policy']).toContain("style-src 'self'");
+    expect(response.headers()['cache-control']).toBe('no-cache');
+    const violations: string[] = [];
+    await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
+    await page.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (event) =>
+        (window as unknown as { reportViolation: (text: string) => void }).reportViolation(
+          `${event.violatedDirective} ${event.blockedURI}`,
+        ),
+      ),
+    );
+    await signIn(page, { path: 'pets/new' });
+    await expect(page.getByRole('heading', { name: 'Add a pet' })).toBeVisible();
+    await page.getByRole('link', { name: 'Pets', exact: true }).click();
+    await expect(page.getByRole('table')).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+
+  test('caches hashed assets for good and revalidates index.html and config.json', async ({ request, page }) => {
+    await page.goto('sign-in');
+    const script = await page.locator('script[type=module]').getAttribute('src');
+    const asset = await request.get(new URL(script!, APP_URL).toString());
+    expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await request.get(`${APP_URL}config.json`)).headers()['cache-control']).toBe('no-cache');
+    expect((await request.get(APP_URL)).headers()['cache-control']).toBe('no-cache');
+  });
+
+  for (const [problem, fulfil] of [
+    ['missing', { status: 404, body: 'Not found' }],
+    ['not JSON', { status: 200, contentType: 'application/json', body: '{"environments": [' }],
+    ['without environments', { status: 200, json: { environments: [] } }],
+    [
+      'with a bad address',
+      { status: 200, json: { environments: [{ name: 'X', apiBaseUrl: 'ftp://x', messagesBaseUrl: 'http://m' }] } },
+    ],
+  ] as const) {
+    test(`explains a config.json ${problem} on a full page`, async ({ page }) => {
+      await page.route('**/config.json', (route) => route.fulfill(fulfil));
+      await page.goto('');
+      await expect(page.getByRole('heading', { name: 'Petstore Admin cannot start' })).toBeVisible();
+      await expect(page.getByRole('alert')).toContainText('config.json');
+    });
+  }
+
+  test('hides the environment choice when the config lists only one', async ({ page }) => {
+    await page.route('**/config.json', (route) =>
+      route.fulfill({
+        json: {
+          environments: [
+            { name: 'Production', apiBaseUrl: 'http://127.0.0.1:4110/v1', messagesBaseUrl: 'http://127.0.0.1:4111' },
+          ],
+        },
+      }),
+    );
+    await page.goto('sign-in');
+    await expect(page.getByLabel('API key', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Environment')).toHaveCount(0);
+    await page.getByLabel('API key', { exact: true }).fill('e2e-key');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('banner')).toContainText('Production');
+  });
+
+  test('shows a page-not-found for an unknown client route', async ({ page }) => {
+    await signIn(page, { path: 'no/such/page' });
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+
+  test('can be used by keyboard alone, from the skip link to signing out', async ({ page }) => {
+    await signIn(page);
+    await expect(page.getByRole('table')).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Add pet' }).last()).toBeFocused();
+    await page.getByRole('link', { name: 'Add pet', exact: true }).first().focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Add a pet' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Name')).toBeFocused();
+    await page.getByRole('button', { name: 'Sign out' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/sign-in/);
+  });
+});

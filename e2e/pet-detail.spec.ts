@@ -1,0 +1,117 @@
+import {
+  API_BASE_URL,
+  APP_ORIGIN,
+  createPetViaApi,
+  expect,
+  expectNoAxeViolations,
+  recordApiRequests,
+  signIn,
+  test,
+  uniqueName,
+} from './support.ts';
+
+test.describe('pet detail', () => {
+  test('shows a pet from the list at once, then refreshes it from getPet', async ({ page, request }) => {
+    const pet = await createPetViaApi(request, { name: uniqueName('Detail'), categoryId: 8, status: 'sold' });
+    await signIn(page);
+    await expect(page.getByRole('table').getByRole('row').filter({ hasText: pet.name })).toBeVisible();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`${API_BASE_URL}/pets/${pet.id}`, async (route) => {
+      await released;
+      await route.fulfill({ json: { ...pet, name: `${pet.name} (renamed)` } });
+    });
+    await page.getByRole('link', { name: pet.name }).click();
+    // From the list's data, before getPet has answered.
+    await expect(page.getByRole('heading', { name: pet.name })).toBeVisible();
+    await expect(page.getByRole('definition')).toHaveText([String(pet.id), pet.name, '8', 'Sold']);
+    release();
+    await expect(page.getByRole('heading', { name: `${pet.name} (renamed)` })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('says "pet not found" for an unknown id, with a way back', async ({ page }) => {
+    await signIn(page, { path: 'pets/987654321' });
+    await expect(page.getByRole('heading', { name: 'Pet not found' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Back to the pets list' }).click();
+    await expect(page.getByRole('heading', { name: 'Pets' })).toBeVisible();
+  });
+
+  test('says "pet not found" for a non-integer id without asking the service', async ({ page }) => {
+    await signIn(page);
+    await expect(page.getByRole('table')).toBeVisible();
+    const requests = recordApiRequests(page);
+    for (const id of ['abc', '1.5', '99999999999999999999', '-']) {
+      await page.goto(`pets/${id}`);
+      await expect(page.getByRole('heading', { name: 'Pet not found' })).toBeVisible();
+    }
+    expect(requests.filter((url) => /\/pets\/[^/]+$/.test(url.pathname))).toEqual([]);
+  });
+
+  for (const status of [404, 405, 410, 501]) {
+    test(`keeps working when getPet answers ${status}: the pet is found through GET /pets by status`, async ({
+      page,
+      request,
+    }) => {
+      const pet = await createPetViaApi(request, { name: uniqueName(`Fallback ${status}`), status: 'pending' });
+      await page.route(new RegExp(`/v1/pets/\\d+$`), (route) =>
+        route.fulfill({ status, json: { code: 'gone', message: 'getPet is gone', status } }),
+      );
+      const requests = recordApiRequests(page);
+      await signIn(page, { path: `pets/${pet.id}` });
+      await expect(page.getByRole('heading', { name: pet.name })).toBeVisible();
+      const listCalls = requests.filter(
+        (url) => url.pathname.endsWith('/pets') && url.searchParams.get('limit') === '100',
+      );
+      expect(new Set(listCalls.map((url) => url.searchParams.get('status')))).toEqual(
+        new Set(['available', 'pending', 'sold']),
+      );
+    });
+  }
+
+  test('follows next links in the fallback, and says not found when no page has the pet', async ({ page }) => {
+    await page.route(/\/v1\/pets\/\d+$/, (route) =>
+      route.fulfill({ status: 410, json: { code: 'gone', message: 'gone', status: 410 } }),
+    );
+    // A first page that is empty but points further on, as a big store would answer.
+    const cursor = Buffer.from('1000000').toString('base64url');
+    await page.route(`${API_BASE_URL}/pets?limit=100&status=available`, (route) =>
+      route.fulfill({
+        json: [],
+        headers: {
+          link: `<?limit=100&status=available&cursor=${cursor}>; rel="next"`,
+          'access-control-allow-origin': APP_ORIGIN,
+          'access-control-expose-headers': 'Link',
+        },
+      }),
+    );
+    const requests = recordApiRequests(page);
+    await signIn(page, { path: 'pets/424242424242' });
+    await expect(page.getByRole('heading', { name: 'Pet not found' })).toBeVisible();
+    expect(requests.some((url) => url.searchParams.get('cursor') === cursor)).toBe(true);
+  });
+
+  test('warns the engineers once in the console that getPet is deprecated', async ({
+    page,
+    request,
+    consoleMessages,
+  }) => {
+    const first = await createPetViaApi(request, { name: uniqueName('Warn A') });
+    const second = await createPetViaApi(request, { name: uniqueName('Warn B') });
+    await signIn(page, { path: `pets/${first.id}` });
+    await expect(page.getByRole('heading', { name: first.name })).toBeVisible();
+    await page.goto(`pets/${second.id}`);
+    await expect(page.getByRole('heading', { name: second.name })).toBeVisible();
+    await page.getByRole('link', { name: '← All pets' }).click();
+    await page.goBack();
+    await expect(page.getByRole('heading', { name: second.name })).toBeVisible();
+    const warnings = consoleMessages.filter(
+      (message) => message.startsWith('warning') && message.includes('deprecated'),
+    );
+    expect(warnings.length).toBeGreaterThanOrEqual(1);
+    expect(warnings[0]).toContain('Sunset: Thu, 05 Dec 2030 00:00:00 GMT');
+    // One warning per page load, whatever the number of pets viewed.
+    expect(warnings.length).toBeLessThanOrEqual(2);
+  });
+});

@@ -1,0 +1,193 @@
+import {
+  API_BASE_URL,
+  createPetViaApi,
+  expect,
+  expectNoAxeViolations,
+  recordApiRequests,
+  signIn,
+  test,
+  uniqueName,
+} from './support.ts';
+
+test.describe('pets table', () => {
+  test('lists pets with id, name, category id and status as text, and passes an accessibility scan', async ({
+    page,
+    request,
+  }) => {
+    const pet = await createPetViaApi(request, { name: uniqueName('Table'), categoryId: 7, status: 'pending' });
+    await signIn(page);
+    const table = page.getByRole('table');
+    await expect(table.getByRole('columnheader')).toHaveText(['ID', 'Name', 'Category ID', 'Status']);
+    const row = table.getByRole('row').filter({ hasText: pet.name });
+    await expect(row.getByRole('cell')).toHaveText([String(pet.id), pet.name, '7', 'Pending']);
+    await expect(page.getByRole('status').filter({ hasText: /Showing the first 20 pets/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await row.getByRole('link', { name: pet.name }).click();
+    await expect(page).toHaveURL(new RegExp(`/pets/${pet.id}$`));
+    await page.goBack();
+    await row.getByRole('link', { name: `Pet ${pet.id}` }).click();
+    await expect(page.getByRole('heading', { name: pet.name })).toBeVisible();
+  });
+
+  test('filters by status and page size through the URL, without piling up history', async ({ page }) => {
+    await signIn(page);
+    await expect(page.getByRole('table')).toBeVisible();
+    const requests = recordApiRequests(page);
+    await page.getByLabel('Status').selectOption('Sold');
+    await expect(page).toHaveURL(/\/pets\?status=sold$/);
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('Sold');
+    const statuses = await page.getByRole('table').getByRole('row').locator('td:nth-child(4)').allTextContents();
+    expect(new Set(statuses)).toEqual(new Set(['Sold']));
+
+    await page.getByLabel('Rows per page').selectOption('50');
+    await expect(page).toHaveURL(/\/pets\?status=sold&limit=50$/);
+    expect(requests.map((url) => url.search)).toEqual(['?limit=20&status=sold', '?limit=50&status=sold']);
+    await expect(page.getByLabel('Rows per page').locator('option')).toHaveText(['10', '20', '50', '100']);
+
+    await page.reload();
+    await expect(page.getByLabel('Status')).toHaveValue('sold');
+    await expect(page.getByLabel('Rows per page')).toHaveValue('50');
+
+    // Both changes replaced the history entry: one Back leaves the list.
+    await page.goBack();
+    await expect(page).not.toHaveURL(/\/pets/);
+  });
+
+  test('falls back to the defaults for nonsense in the URL, without a bad request', async ({ page }) => {
+    const requests = recordApiRequests(page);
+    await signIn(page, { path: 'pets?status=lost&limit=1000' });
+    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.getByLabel('Status')).toHaveValue('');
+    await expect(page.getByLabel('Rows per page')).toHaveValue('20');
+    for (const url of requests.filter((request) => request.pathname.endsWith('/pets'))) {
+      const limit = Number(url.searchParams.get('limit'));
+      expect(limit).toBeGreaterThanOrEqual(1);
+      expect(limit).toBeLessThanOrEqual(100);
+      expect(url.searchParams.get('status')).toBeNull();
+    }
+    for (const limit of ['0', '-5', 'abc', '1.5']) {
+      await page.goto(`pets?limit=${limit}`);
+      await expect(page.getByLabel('Rows per page')).toHaveValue('20');
+    }
+  });
+
+  test('follows the next link page by page, with the position in the URL', async ({ page, request }) => {
+    for (let i = 0; i < 3; i++) await createPetViaApi(request, { name: uniqueName('Pager'), status: 'pending' });
+    await signIn(page, { path: 'pets?status=pending&limit=10' });
+    await expect(page.getByRole('table').getByRole('row')).toHaveCount(11);
+    const firstPage = await page.getByRole('table').getByRole('row').nth(1).textContent();
+    await page.getByRole('link', { name: 'Next page' }).click();
+    await expect(page).toHaveURL(/cursor=/);
+    await expect(page.getByRole('table').getByRole('row').nth(1)).not.toHaveText(firstPage!);
+    await expect(page.getByRole('status').filter({ hasText: /more pending pets/ })).toBeVisible();
+    const secondPageUrl = page.url();
+    await page.reload();
+    await expect(page).toHaveURL(secondPageUrl);
+    await expect(page.getByRole('table')).toBeVisible();
+    await page.getByRole('link', { name: 'First page' }).click();
+    await expect(page).not.toHaveURL(/cursor=/);
+  });
+
+  test('says it shows the first N pets when the service offers no next link', async ({ page }) => {
+    await page.route(`${API_BASE_URL}/pets?limit=10`, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, headers: { ...response.headers(), link: '' } });
+    });
+    await signIn(page, { path: 'pets?limit=10' });
+    await expect(page.getByRole('status').filter({ hasText: 'Showing the first 10 pets.' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Next page' })).toHaveCount(0);
+  });
+
+  test('says when nothing matches and offers to add a pet', async ({ page }) => {
+    await page.route(`${API_BASE_URL}/pets?limit=20&status=sold`, (route) => route.fulfill({ json: [] }));
+    await signIn(page, { path: 'pets?status=sold' });
+    await expect(page.getByRole('status').filter({ hasText: 'No sold pets found.' })).toBeVisible();
+    await page.getByRole('link', { name: 'Add a pet' }).click();
+    await expect(page.getByRole('heading', { name: 'Add a pet' })).toBeVisible();
+  });
+
+  test("shows the service's message with Retry when the list fails", async ({ page }) => {
+    let failing = true;
+    await page.route(`${API_BASE_URL}/pets?limit=20&status=pending`, (route) =>
+      failing
+        ? route.fulfill({
+            status: 400,
+            json: { code: 'invalid_status', message: 'status is broken today', status: 400 },
+          })
+        : route.fallback(),
+    );
+    await signIn(page, { path: 'pets?status=pending' });
+    await expect(page.getByRole('alert')).toContainText('status is broken today');
+    failing = false;
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('table')).toBeVisible();
+  });
+
+  test('keeps the previous rows on screen while the next ones load', async ({ page }) => {
+    await signIn(page);
+    await expect(page.getByRole('status').filter({ hasText: 'Showing the first 20 pets.' })).toBeVisible();
+    const rowsBefore = await page.getByRole('table').getByRole('row').count();
+    expect(rowsBefore).toBe(21);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`${API_BASE_URL}/pets?limit=20&status=available`, async (route) => {
+      await released;
+      await route.fallback();
+    });
+    await page.getByLabel('Status').selectOption('Available');
+    await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByRole('table').getByRole('row')).toHaveCount(rowsBefore);
+    await expect(page.getByText('Loading…')).toBeVisible();
+    release();
+    await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'false');
+  });
+
+  test('shows int64 ids beyond 2^53 exactly, odd names as text, and an omitted status as unknown', async ({
+    page,
+    consoleMessages,
+  }) => {
+    const body = `[
+      {"id": 9223372036854775807, "name": "<img src=x onerror=alert(1)>", "categoryId": 9007199254740993, "status": "sold", "extra": {"a": 1}},
+      {"id": 9007199254740993, "name": "سلام 🐶", "categoryId": -9223372036854775808}
+    ]`;
+    await page.route(`${API_BASE_URL}/pets?limit=20`, (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body }),
+    );
+    let dialogs = 0;
+    page.on('dialog', (dialog) => {
+      dialogs++;
+      void dialog.dismiss();
+    });
+    await signIn(page);
+    const rows = page.getByRole('table').getByRole('row');
+    await expect(rows.nth(1).getByRole('cell')).toHaveText([
+      '9223372036854775807',
+      '<img src=x onerror=alert(1)>',
+      '9007199254740993',
+      'Sold',
+    ]);
+    await expect(rows.nth(2).getByRole('cell')).toHaveText([
+      '9007199254740993',
+      'سلام 🐶',
+      '-9223372036854775808',
+      'Unknown',
+    ]);
+    await expect(rows.nth(1).getByRole('link').first()).toHaveAttribute('href', '/admin/pets/9223372036854775807');
+    expect(dialogs).toBe(0);
+    expect(consoleMessages.filter((message) => message.startsWith('error'))).toEqual([]);
+  });
+
+  test('works at 360 px wide and in dark mode', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await signIn(page);
+    await expect(page.getByRole('table')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).not.toBe('rgb(246, 247, 245)');
+    await expectNoAxeViolations(page);
+  });
+});

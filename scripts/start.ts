@@ -1,0 +1,50 @@
+// `npm start`: the reference service with demo data, and the app (Vite dev server) pointed at it.
+import { createServer, type Plugin } from 'vite';
+import { readServerConfig } from '../server/config.ts';
+import { startService } from '../server/start.ts';
+
+const service = await startService(readServerConfig());
+
+// The app reads config.json at start; serve one that names the service just started, whatever
+// PORT and MESSAGES_PORT say, instead of the shipped public/config.json.
+const localConfig: Plugin = {
+  name: 'petstore-local-config',
+  configureServer(server) {
+    server.middlewares.use('/config.json', (_request, response) => {
+      response.setHeader('Content-Type', 'application/json');
+      response.setHeader('Cache-Control', 'no-cache');
+      response.end(
+        JSON.stringify({
+          environments: [
+            {
+              name: 'Local reference service',
+              apiBaseUrl: service.apiBaseUrl,
+              messagesBaseUrl: service.messagesBaseUrl,
+            },
+          ],
+        }),
+      );
+    });
+  },
+};
+
+const vite = await createServer({ plugins: [localConfig] });
+await vite.listen();
+const appUrl = vite.resolvedUrls?.local[0] ?? 'http://127.0.0.1:5173/';
+
+console.log(`
+  Petstore Admin is running.
+
+  Open:           ${appUrl}
+  API key:        ${service.demoApiKey ?? '(one of PETSTORE_API_KEYS)'}
+  Pet store API:  ${service.apiBaseUrl}
+  Messages:       ${service.messagesBaseUrl}
+
+  Press Ctrl+C to stop.
+`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void Promise.all([vite.close(), service.close()]).then(() => process.exit(0));
+  });
+}
