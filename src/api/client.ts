@@ -47,11 +47,14 @@ function isErrorBody(value: unknown): value is { code: string; message: string }
   return typeof code === 'string' && typeof message === 'string' && message.trim() !== '';
 }
 
+const NOT_JSON = Symbol('not JSON');
+
 function readJson(json: JsonCodec, text: string): unknown {
+  if (text.trim() === '') return undefined;
   try {
     return json.parse(text);
   } catch {
-    return undefined;
+    return NOT_JSON;
   }
 }
 
@@ -107,6 +110,7 @@ export function createApiClient({ getApiKey, timeoutMs }: ClientOptions): ApiCli
         if (!response.ok) throw httpError(response.status, parsed);
         let data;
         try {
+          if (parsed === NOT_JSON) throw new SyntaxError('Malformed JSON');
           data = read(parsed);
         } catch {
           throw new ApiError(

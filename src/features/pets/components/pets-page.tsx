@@ -40,6 +40,7 @@ export default function PetsPage() {
     : [...PAGE_SIZES, search.limit].sort((a, b) => a - b);
   const summary = page ? describeRows(page.pets.length, search, Boolean(page.nextCursor)) : 'Loading pets…';
   const showingPrevious = query.isPlaceholderData;
+  const caption = search.status ? `${STATUS_LABELS[search.status]} pets` : 'All pets';
 
   return (
     <section className="pets-page">
@@ -96,7 +97,7 @@ export default function PetsPage() {
           <Link to={paths.addPet}>Add a pet</Link>
         </div>
       ) : (
-        !(query.isError && !page) && <PetsTable pets={page?.pets} caption={summary} busy={query.isFetching} />
+        !(query.isError && !page) && <PetsTable pets={page?.pets} caption={caption} busy={query.isFetching} />
       )}
 
       {page && (search.cursor || page.nextCursor) && (

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { petFormSchema, toNewPet } from './pet-form-schema.ts';
+
+const valid = { name: 'Rex', categoryId: '3', status: 'available' };
+
+describe('the add-pet form rules', () => {
+  it('trims the name and turns the category id into an exact int64', () => {
+    const values = petFormSchema.parse({ ...valid, name: '  Rex  ', categoryId: ' 9223372036854775807 ' });
+    expect(toNewPet(values)).toEqual({ name: 'Rex', categoryId: 9223372036854775807n, status: 'available' });
+  });
+
+  it.each([
+    ['a blank name', { name: '   ' }, 'Enter a name.'],
+    ['no category id', { categoryId: '' }, 'Enter a category ID.'],
+    ['a fractional category id', { categoryId: '1.5' }, 'Enter a whole number, digits only.'],
+    ['a category id with letters', { categoryId: '12a' }, 'Enter a whole number, digits only.'],
+    ['a category id above int64', { categoryId: '9223372036854775808' }, 'Enter a number between'],
+    ['a category id below int64', { categoryId: '-9223372036854775809' }, 'Enter a number between'],
+    ['an unknown status', { status: 'lost' }, 'Choose a status.'],
+  ])('refuses %s', (_, change, message) => {
+    const result = petFormSchema.safeParse({ ...valid, ...change });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toContain(message);
+  });
+
+  it('accepts the int64 bounds', () => {
+    for (const categoryId of ['-9223372036854775808', '0', '9223372036854775807']) {
+      expect(petFormSchema.safeParse({ ...valid, categoryId }).success).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,46 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { createApiClient } from '../api/client.ts';
+import { ApiContext, type PetstoreApi } from '../app/api-context.ts';
+import { createQueryClient } from '../app/query-client.ts';
+import { sessionStore } from '../features/auth/session.ts';
+import { API, MESSAGES } from './msw-server.ts';
+
+export const testEnvironment = { name: 'Test', apiBaseUrl: API, messagesBaseUrl: MESSAGES };
+
+/** The production query client, with retries sped up so tests need not wait for the backoff. */
+export function createTestQueryClient(): QueryClient {
+  const client = createQueryClient();
+  client.setDefaultOptions({
+    ...client.getDefaultOptions(),
+    queries: { ...client.getDefaultOptions().queries, retryDelay: 1 },
+  });
+  return client;
+}
+
+/** Renders a signed-in page at `path`, as the app would, against MSW instead of a service. */
+export function renderSignedIn(
+  element: ReactElement,
+  { path = '/', route = '*', timeoutMs = 20_000 }: { path?: string; route?: string; timeoutMs?: number } = {},
+) {
+  sessionStore.signIn({ apiKey: 'component-key', environmentName: testEnvironment.name });
+  const queryClient = createTestQueryClient();
+  const api: PetstoreApi = {
+    environment: testEnvironment,
+    client: createApiClient({ getApiKey: sessionStore.apiKey, timeoutMs }),
+  };
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <ApiContext.Provider value={api}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path={route} element={element} />
+          </Routes>
+        </MemoryRouter>
+      </ApiContext.Provider>
+    </QueryClientProvider>,
+  );
+  return { ...result, queryClient };
+}
