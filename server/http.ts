@@ -58,6 +58,24 @@ export async function createHttpApp({ keys, corsOrigins, logger = false }: HttpO
     maxAge: 600,
   });
 
+  // The safety net for errors answered outside our handlers (the CORS plugin's "Invalid Preflight
+  // Request", for one): every error leaves as the Error body.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode < 400 || String(reply.getHeader('content-type')).startsWith('application/json'))
+      return payload;
+    reply.type('application/json');
+    const status = reply.statusCode;
+    return stringifyJson(
+      status >= 500
+        ? { status, code: 'internal_error', message: 'Something went wrong on our side.' }
+        : {
+            status,
+            code: 'invalid_request',
+            message: typeof payload === 'string' && payload ? payload : 'The request cannot be processed.',
+          },
+    );
+  });
+
   app.addHook('onRequest', async (request) => {
     if (request.method === 'OPTIONS' || request.routeOptions.config.public) return;
     const header = request.headers.authorization;

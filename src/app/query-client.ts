@@ -16,8 +16,10 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
-        // Reads are retried with backoff only when trying again can help: no answer, or a 5xx.
-        retry: (failureCount, error) => isApiError(error) && error.isTransient && failureCount < MAX_READ_RETRIES,
+        // Reads are retried with backoff only when trying again soon can help: no connection, or a
+        // 5xx. Not a 4xx (it would fail the same way), not a timeout (the wait was long already).
+        retry: (failureCount, error) =>
+          isApiError(error) && (error.kind === 'network' || error.status >= 500) && failureCount < MAX_READ_RETRIES,
       },
       // Writes are never repeated behind the user's back: a retried POST could add the pet twice.
       mutations: { retry: false },

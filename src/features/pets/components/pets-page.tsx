@@ -87,6 +87,12 @@ export default function PetsPage() {
         {summary}
         {showingPrevious && <span className="loading-inline"> Loading…</span>}
         {slow && <span className="loading-inline"> Still waiting for the pet store service…</span>}
+        {query.fetchStatus === 'paused' && (
+          <span className="loading-inline">
+            {' '}
+            You are offline: the list updates by itself when the connection is back.
+          </span>
+        )}
       </p>
 
       {query.isError && <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />}
