@@ -20,4 +20,5 @@ npm run typecheck
 npm run test:unit
 npm run build
 npm run check:budgets
+npm run check:lighthouse
 npx playwright test

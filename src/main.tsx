@@ -1,9 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
+import { App, loadSignedInApp } from './app/app.tsx';
 import { candidateBasePaths } from './app/paths.ts';
 import { ConfigErrorPage } from './config/config-error-page.tsx';
 import { ConfigError, loadConfig, type AppConfig } from './config/config.ts';
+import { sessionStore } from './features/auth/session.ts';
 import './ui/styles.css';
 
 /** The same build is served from any path; config.json sits beside index.html at that path. */
@@ -20,6 +21,10 @@ async function loadAppConfig(): Promise<{ config: AppConfig; base: string }> {
 }
 
 const root = createRoot(document.getElementById('root')!);
+
+// Signed in already (a reload, a deep link): fetch the signed-in chunk while config.json loads
+// instead of after it.
+if (sessionStore.get().session) void loadSignedInApp();
 
 loadAppConfig().then(
   ({ config, base }) =>

@@ -9,7 +9,8 @@ import { paths } from './paths.ts';
 
 // Everything behind sign-in, React Query included, loads only after sign-in: the sign-in screen
 // stays small and fast.
-const SignedInApp = lazy(() => import('./signed-in-app.tsx'));
+export const loadSignedInApp = () => import('./signed-in-app.tsx');
+const SignedInApp = lazy(loadSignedInApp);
 
 function RequireSession() {
   const { session, reason } = useSessionState();

@@ -1,0 +1,60 @@
+// The app as deployed (built, served with the strict CSP) and the reference service with demo data,
+// on ports of their own, for the benchmarks and the Lighthouse check.
+import { startService, type RunningService } from '../server/start.ts';
+import { readServerConfig } from '../server/config.ts';
+import { startStaticServer } from '../scripts/static-server.ts';
+
+export const BENCH_API_KEY = 'bench-key';
+export const BENCH_ENVIRONMENT = 'Benchmark';
+const APP_PORT = 4280;
+
+export interface BenchEnvironment {
+  appUrl: string;
+  service: RunningService;
+  /** sessionStorage entry that signs a page in, as the sign-in screen would. */
+  session: { key: string; value: string };
+  close(): Promise<void>;
+}
+
+export async function startBenchEnvironment({ extraPets = 330 } = {}): Promise<BenchEnvironment> {
+  const service = await startService(
+    readServerConfig({
+      PORT: '4210',
+      MESSAGES_PORT: '4211',
+      PETSTORE_DB: ':memory:',
+      PETSTORE_API_KEYS: BENCH_API_KEY,
+      CORS_ORIGINS: `http://127.0.0.1:${APP_PORT}`,
+      LOG_LEVEL: 'warn',
+    }),
+  );
+  // Enough pets of every status for full 100-row pages.
+  const statuses = ['available', 'pending', 'sold'];
+  for (let i = 0; i < extraPets; i++) {
+    await fetch(`${service.apiBaseUrl}/pets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${BENCH_API_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `Bench pet ${i}`, categoryId: i % 7, status: statuses[i % 3] }),
+    });
+  }
+  const config = JSON.stringify({
+    environments: [
+      { name: BENCH_ENVIRONMENT, apiBaseUrl: service.apiBaseUrl, messagesBaseUrl: service.messagesBaseUrl },
+    ],
+  });
+  const app = await startStaticServer({ port: APP_PORT, config });
+  return {
+    appUrl: app.url,
+    service,
+    session: {
+      key: 'petstore-admin.session',
+      value: JSON.stringify({ apiKey: BENCH_API_KEY, environmentName: BENCH_ENVIRONMENT }),
+    },
+    async close() {
+      await app.app.close();
+      await service.close();
+    },
+  };
+}
+
+/** Debian's Chromium unless CHROME_PATH says otherwise. */
+export const chromePath = () => process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
