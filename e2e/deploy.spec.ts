@@ -1,4 +1,4 @@
-import { APP_URL, expect, signIn, test } from './support.ts';
+import { APP_URL, expect, expectNoAxeViolations, signIn, test } from './support.ts';
 
 test.describe('deployed as static files', () => {
   test('runs under the strict CSP with no violation, at a sub-path, from a deep link', async ({ page, request }) => {
@@ -45,6 +45,7 @@ test.describe('deployed as static files', () => {
       await page.goto('');
       await expect(page.getByRole('heading', { name: 'Petstore Admin cannot start' })).toBeVisible();
       await expect(page.getByRole('alert')).toContainText('config.json');
+      await expectNoAxeViolations(page);
     });
   }
 
@@ -69,6 +70,7 @@ test.describe('deployed as static files', () => {
   test('shows a page-not-found for an unknown client route', async ({ page }) => {
     await signIn(page, { path: 'no/such/page' });
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 
   test('can be used by keyboard alone, from the skip link to signing out', async ({ page }) => {

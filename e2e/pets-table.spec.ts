@@ -139,7 +139,7 @@ test.describe('pets table', () => {
     await page.getByLabel('Status').selectOption('Available');
     await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'true');
     await expect(page.getByRole('table').getByRole('row')).toHaveCount(rowsBefore);
-    await expect(page.getByText('Loading…')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading available pets…' })).toBeVisible();
     release();
     await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'false');
   });

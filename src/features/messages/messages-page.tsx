@@ -7,7 +7,7 @@ import type { components } from '../../api/schema.gen.ts';
 import { useApi, type PetstoreApi } from '../../app/api-context.ts';
 import { ErrorNotice } from '../../ui/error-notice.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
-import { sessionDraft } from '../../ui/session-draft.ts';
+import { sessionValue } from '../../ui/session-value.ts';
 
 type Message = components['schemas']['Message'];
 
@@ -26,7 +26,7 @@ const messageFormSchema = z.object({
 
 const isMessageList = (value: unknown): value is { sent: Message[] } =>
   typeof value === 'object' && value !== null && Array.isArray((value as { sent?: unknown }).sent);
-const sentLog = sessionDraft('messages', isMessageList);
+const sentLog = sessionValue('sent-messages', isMessageList);
 
 /** `POST {messagesBaseUrl}/messages`. */
 async function sendMessage(api: PetstoreApi, message: string): Promise<Message> {

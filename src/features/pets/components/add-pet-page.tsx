@@ -6,7 +6,7 @@ import { isApiError } from '../../../api/api-error.ts';
 import { paths } from '../../../app/paths.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
-import { sessionDraft } from '../../../ui/session-draft.ts';
+import { sessionValue } from '../../../ui/session-value.ts';
 import { useCreatePet } from '../api/create-pet.ts';
 import { PET_STATUSES, STATUS_LABELS } from '../pet.ts';
 import {
@@ -23,7 +23,7 @@ const isDraft = (value: unknown): value is PetFormValues =>
   value !== null &&
   ['name', 'categoryId', 'status'].every((key) => typeof (value as Record<string, unknown>)[key] === 'string');
 
-const draft = sessionDraft('add-pet', isDraft);
+const draft = sessionValue('add-pet-draft', isDraft);
 
 export interface CreatedPetState {
   created: true;
@@ -35,12 +35,12 @@ export default function AddPetPage() {
   const [failure, setFailure] = useState<unknown>();
   const submitting = useRef(false);
   const failureRef = useRef<HTMLDivElement>(null);
-  const form = useForm({
+  const [defaultValues] = useState(() => draft.load() ?? EMPTY_PET_FORM);
+  const { register, handleSubmit, subscribe, setError, formState } = useForm({
     resolver: standardSchemaResolver(petFormSchema),
-    defaultValues: draft.load() ?? EMPTY_PET_FORM,
+    defaultValues,
     shouldFocusError: true,
   });
-  const { register, handleSubmit, subscribe, setError, formState } = form;
   const ids = { name: useId(), categoryId: useId(), status: useId() };
 
   useEffect(

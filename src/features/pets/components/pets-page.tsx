@@ -35,12 +35,14 @@ export default function PetsPage() {
     setSearchParams(toSearchParams({ ...search, cursor: undefined, ...change }), { replace: true });
 
   const page = query.data;
-  const pageSizes: number[] = PAGE_SIZES.includes(search.limit as 20)
-    ? [...PAGE_SIZES]
-    : [...PAGE_SIZES, search.limit].sort((a, b) => a - b);
-  const summary = page ? describeRows(page.pets.length, search, Boolean(page.nextCursor)) : 'Loading pets…';
-  const showingPrevious = query.isPlaceholderData;
+  // A bookmarked size that is not a preset (limit=37) is still shown as chosen.
+  const pageSizes = [...new Set<number>([...PAGE_SIZES, search.limit])].sort((a, b) => a - b);
   const caption = search.status ? `${STATUS_LABELS[search.status]} pets` : 'All pets';
+  // While the previous rows stay on screen, the summary must not count them as the new ones.
+  const summary =
+    page && !query.isPlaceholderData
+      ? describeRows(page.pets.length, search, Boolean(page.nextCursor))
+      : `Loading ${caption.toLowerCase()}…`;
 
   return (
     <section className="pets-page">
@@ -85,7 +87,6 @@ export default function PetsPage() {
 
       <p className="table-summary" role="status">
         {summary}
-        {showingPrevious && <span className="loading-inline"> Loading…</span>}
         {slow && <span className="loading-inline"> Still waiting for the pet store service…</span>}
         {query.fetchStatus === 'paused' && (
           <span className="loading-inline">

@@ -1,11 +1,11 @@
 import { STORAGE_PREFIX } from '../features/auth/session.ts';
 
 /**
- * What a person has typed, kept in sessionStorage: it survives a reload and a re-sign-in after a
- * revoked key, and sign-out clears it with the rest of the session.
+ * A value kept in sessionStorage for this session (what a person has typed, what they have sent):
+ * it survives a reload and a re-sign-in after a revoked key, and sign-out clears it with the rest.
  */
-export function sessionDraft<T extends object>(name: string, isValid: (value: unknown) => value is T) {
-  const key = `${STORAGE_PREFIX}draft.${name}`;
+export function sessionValue<T extends object>(name: string, isValid: (value: unknown) => value is T) {
+  const key = `${STORAGE_PREFIX}${name}`;
   return {
     load(): T | undefined {
       try {
