@@ -296,6 +296,20 @@ describe('GET /pets/{petId} (getPet, deprecated)', () => {
 });
 
 describe('every other request', () => {
+  it('answers an unexpected failure with a 500 Error body that gives nothing away', async () => {
+    service.store.close();
+    const response = await service.pets.inject({ url: '/v1/pets', headers: auth });
+    expect(response.statusCode).toBe(500);
+    expect(JSON.parse(response.body)).toEqual({
+      status: 500,
+      code: 'internal_error',
+      message: 'Something went wrong on our side.',
+    });
+    expect(response.body).not.toMatch(/database|sqlite|at \//i);
+    await Promise.all([service.pets.close(), service.messages.close()]);
+    service = await createTestService(); // afterEach closes this one
+  });
+
   it('answers an unknown path with 404 and the Error body', async () => {
     const response = await call(service.pets, { url: '/v1/cats', headers: auth });
     expect(response).toMatchObject({ status: 404, body: errorBody(404, 'not_found') });
