@@ -4,6 +4,7 @@ import { operationSchemas, openApiDocument } from './contract.ts';
 import { HttpError, sendError } from './errors.ts';
 import { rejectOtherMethods } from './http.ts';
 import type { Store } from './store.ts';
+import { INT64_MAX } from './validator.ts';
 
 type ListQuery = NonNullable<operations['listPets']['parameters']['query']>;
 type NewPet = components['schemas']['NewPet'];
@@ -18,7 +19,7 @@ const encodeCursor = (before: bigint) => Buffer.from(before.toString()).toString
 
 function decodeCursor(cursor: string): bigint {
   const text = Buffer.from(cursor, 'base64url').toString();
-  if (!/^\d{1,19}$/.test(text)) {
+  if (!/^\d{1,19}$/.test(text) || BigInt(text) > INT64_MAX) {
     throw new HttpError(
       400,
       'invalid_cursor',

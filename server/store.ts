@@ -4,6 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { components } from '../src/api/schema.gen.ts';
 import { DEMO_PETS } from './demo-pets.ts';
+import { INT64_MAX } from './validator.ts';
 
 type Pet = components['schemas']['Pet'];
 type PetStatus = components['schemas']['PetStatus'];
@@ -39,7 +40,6 @@ const SCHEMA = `
 `;
 
 const PET_COLUMNS = 'id, name, category_id AS categoryId, status';
-const INT64_MAX = 2n ** 63n - 1n;
 
 export type Store = ReturnType<typeof openStore>;
 

@@ -1,8 +1,8 @@
 import { Ajv, type Options } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
 
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
+export const INT64_MIN = -(2n ** 63n);
+export const INT64_MAX = 2n ** 63n - 1n;
 const INTEGER_TEXT = /^-?\d{1,19}$/;
 
 /** In JSON an int64 is a safe number or, beyond 2^53, a bigint from the lossless parser. */

@@ -136,14 +136,16 @@ describe('GET /pets (listPets)', () => {
     expect(response.headers.link).toBeUndefined();
   });
 
-  it.each(['', 'xyz', '!!!', Buffer.from('12a').toString('base64url')])(
-    'refuses cursor=%s with 400',
-    async (cursor) => {
-      const response = await call(service.pets, { url: `/v1/pets?cursor=${cursor}`, headers: auth });
-      expect(response.status).toBe(400);
-      expect(response.body).toEqual(errorBody(400, 'invalid_cursor'));
-    },
-  );
+  it.each([
+    '',
+    'xyz',
+    '!!!',
+    ...['12a', '-5', '9999999999999999999'].map((text) => Buffer.from(text).toString('base64url')),
+  ])('refuses cursor=%s with 400', async (cursor) => {
+    const response = await call(service.pets, { url: `/v1/pets?cursor=${cursor}`, headers: auth });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual(errorBody(400, 'invalid_cursor'));
+  });
 
   it('reads malformed percent-escapes in the query as a bad value, not a crash', async () => {
     const response = await call(service.pets, { url: '/v1/pets?limit=%zz&status=%E0%A4%A', headers: auth });

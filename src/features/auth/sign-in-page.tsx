@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../api/api-error.ts';
 import { createApiClient } from '../../api/client.ts';
 import { paths, safeNextPath } from '../../app/paths.ts';
@@ -24,7 +24,6 @@ function describeFailure(error: unknown, environment: Environment): string {
 export function SignInPage() {
   useDocumentTitle('Sign in');
   const config = useConfig();
-  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const { session, reason } = useSessionState();
   const [environmentName, setEnvironmentName] = useState(config.environments[0]!.name);
@@ -54,8 +53,8 @@ export function SignInPage() {
       // A real, cheap call: the only way to know the service takes this key.
       const client = createApiClient({ getApiKey: () => key, timeoutMs: config.requestTimeoutMs });
       await client.request(`${environment.apiBaseUrl}/pets?limit=1`, { read: () => undefined });
+      // Signed in, this page renders a redirect to `next`.
       sessionStore.signIn({ apiKey: key, environmentName: environment.name });
-      navigate(next, { replace: true });
     } catch (error) {
       setOutcome({ kind: 'failed', message: describeFailure(error, environment) });
       keyInput.current?.focus();

@@ -1,4 +1,4 @@
-import { nextLink } from '../../../api/client.ts';
+import { nextLink, type ApiResponse } from '../../../api/client.ts';
 import type { PetstoreApi } from '../../../app/api-context.ts';
 import type { PetListSearch } from '../list-search.ts';
 import { readPets, type Pet, type PetStatus } from '../pet.ts';
@@ -42,10 +42,7 @@ export async function findPetInLists(
     const seen = new Set<string>();
     while (url && !seen.has(url) && seen.size < MAX_SCAN_PAGES) {
       seen.add(url);
-      const response: Awaited<ReturnType<typeof api.client.request<Pet[]>>> = await api.client.request(url, {
-        signal,
-        read: readPets,
-      });
+      const response: ApiResponse<Pet[]> = await api.client.request(url, { signal, read: readPets });
       const pet = response.data.find((candidate) => candidate.id === id);
       if (pet) return pet;
       url = nextLink(response.headers, url);
