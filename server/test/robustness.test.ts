@@ -44,6 +44,10 @@ const queryValue = fc.oneof(
     'null',
   ),
   fc.integer().map(String),
+  // Cursors that decode to any integer, as a client tampering with a next link could send.
+  fc
+    .oneof(fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }), fc.bigInt({ min: 2n ** 62n, max: 10n ** 19n }))
+    .map((value) => Buffer.from(String(value)).toString('base64url')),
 );
 const queryKey = fc.constantFrom('limit', 'status', 'cursor', 'other', 'limit[]', '__proto__');
 const queryString = fc
