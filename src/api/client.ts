@@ -74,6 +74,7 @@ function httpError(status: number, body: unknown): ApiError {
 export function createApiClient({ getApiKey, timeoutMs }: ClientOptions): ApiClient {
   return {
     async request(url, { method = 'GET', body, signal, read }) {
+      signal?.throwIfAborted();
       const timeout = new AbortController();
       const timer = setTimeout(() => timeout.abort(), timeoutMs);
       const onCallerAbort = () => timeout.abort(signal?.reason);

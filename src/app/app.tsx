@@ -10,7 +10,7 @@ import { paths } from './paths.ts';
 // Everything behind sign-in, React Query included, loads only after sign-in: the sign-in screen
 // stays small and fast.
 export const loadSignedInApp = () => import('./signed-in-app.tsx');
-const SignedInApp = lazy(loadSignedInApp);
+const SignedInApp = lazy(() => loadSignedInApp().then((module) => ({ default: module.SignedInApp })));
 
 function RequireSession() {
   const { session, reason } = useSessionState();

@@ -7,22 +7,26 @@ import { sessionStore, type Session } from '../features/auth/session.ts';
 import { NotFoundPage } from '../ui/not-found-page.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
 import { ApiContext, type PetstoreApi } from './api-context.ts';
-import PetDetailPage from '../features/pets/components/pet-detail-page.tsx';
-import PetsPage from '../features/pets/components/pets-page.tsx';
+import { PetDetailPage } from '../features/pets/components/pet-detail-page.tsx';
+import { PetsPage } from '../features/pets/components/pets-page.tsx';
 import { Layout } from './layout.tsx';
 import { paths } from './paths.ts';
 import { createQueryClient } from './query-client.ts';
 
 // The pets table and detail, used all day, come with this chunk; the forms (and react-hook-form)
 // load when first opened. Smaller chunks than that would cost more in overhead than they save.
-const AddPetPage = lazy(() => import('../features/pets/components/add-pet-page.tsx'));
-const MessagesPage = lazy(() => import('../features/messages/messages-page.tsx'));
+const AddPetPage = lazy(() =>
+  import('../features/pets/components/add-pet-page.tsx').then((module) => ({ default: module.AddPetPage })),
+);
+const MessagesPage = lazy(() =>
+  import('../features/messages/messages-page.tsx').then((module) => ({ default: module.MessagesPage })),
+);
 
 /**
  * Mounted only while signed in: the query cache lives and dies with the session, so after sign-out
  * (or a revoked key) no pet data is left in memory for Back to show.
  */
-export default function SignedInApp({ session }: { session: Session }) {
+export function SignedInApp({ session }: { session: Session }) {
   const config = useConfig();
   const [queryClient] = useState(createQueryClient);
   const environment = config.environments.find((env) => env.name === session.environmentName);

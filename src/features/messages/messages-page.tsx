@@ -43,7 +43,7 @@ function formatTime(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
 }
 
-export default function MessagesPage() {
+export function MessagesPage() {
   const api = useApi();
   const [sent, setSent] = useState<Message[]>(() => sentLog.load()?.sent ?? []);
   const fieldId = useId();

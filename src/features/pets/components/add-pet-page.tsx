@@ -29,7 +29,7 @@ export interface CreatedPetState {
   created: true;
 }
 
-export default function AddPetPage() {
+export function AddPetPage() {
   const navigate = useNavigate();
   const createPet = useCreatePet();
   const [failure, setFailure] = useState<unknown>();

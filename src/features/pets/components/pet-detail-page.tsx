@@ -80,7 +80,7 @@ function PetDetail({ id }: { id: bigint }) {
   );
 }
 
-export default function PetDetailPage() {
+export function PetDetailPage() {
   const id = parsePetId(useParams().petId);
   // A malformed id cannot name a pet: say so without asking the service.
   return id === undefined ? <PetNotFound /> : <PetDetail key={id.toString()} id={id} />;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { API, server } from '../../../test/msw-server.ts';
 import { renderSignedIn } from '../../../test/render.tsx';
 import { sessionStore } from '../../auth/session.ts';
-import PetsPage from './pets-page.tsx';
+import { PetsPage } from './pets-page.tsx';
 
 const pets = [
   { id: 2, name: 'Luna', categoryId: 1, status: 'available' },

@@ -22,7 +22,7 @@ function describeRows(count: number, search: PetListSearch, hasNext: boolean): s
   return `Showing all ${count} ${noun}.`;
 }
 
-export default function PetsPage() {
+export function PetsPage() {
   const api = useApi();
   const [searchParams, setSearchParams] = useSearchParams();
   const search = parseListSearch(searchParams);
