@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, loadSignedInApp } from './app/app.tsx';
+import { App } from './app/app.tsx';
+import { preloadSignedInRoute } from './app/lazy-routes.ts';
 import { candidateBasePaths } from './app/paths.ts';
 import { ConfigErrorPage } from './config/config-error-page.tsx';
 import { ConfigError, loadConfig, type AppConfig } from './config/config.ts';
@@ -22,9 +23,8 @@ async function loadAppConfig(): Promise<{ config: AppConfig; base: string }> {
 
 const root = createRoot(document.getElementById('root')!);
 
-// Signed in already (a reload, a deep link): fetch the signed-in chunk while config.json loads
-// instead of after it.
-if (sessionStore.get().session) void loadSignedInApp();
+// Signed in already (a reload, a deep link): fetch the page's code while config.json loads.
+if (sessionStore.get().session) preloadSignedInRoute(location.pathname);
 
 loadAppConfig().then(
   ({ config, base }) =>

@@ -5,11 +5,11 @@ import { ConfigContext } from '../config/config-context.ts';
 import { SignInPage } from '../features/auth/sign-in-page.tsx';
 import { useSessionState } from '../features/auth/session.ts';
 import { PageLoading } from '../ui/page-loading.tsx';
+import { loadSignedInApp } from './lazy-routes.ts';
 import { paths } from './paths.ts';
 
 // Everything behind sign-in, React Query included, loads only after sign-in: the sign-in screen
 // stays small and fast.
-export const loadSignedInApp = () => import('./signed-in-app.tsx');
 const SignedInApp = lazy(() => loadSignedInApp().then((module) => ({ default: module.SignedInApp })));
 
 function RequireSession() {

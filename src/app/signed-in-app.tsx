@@ -10,17 +10,14 @@ import { ApiContext, type PetstoreApi } from './api-context.ts';
 import { PetDetailPage } from '../features/pets/components/pet-detail-page.tsx';
 import { PetsPage } from '../features/pets/components/pets-page.tsx';
 import { Layout } from './layout.tsx';
+import { loadAddPetPage, loadMessagesPage, prefetchWhenIdle } from './lazy-routes.ts';
 import { paths } from './paths.ts';
 import { createQueryClient } from './query-client.ts';
 
 // The pets table and detail, used all day, come with this chunk; the forms (and react-hook-form)
 // load when first opened. Smaller chunks than that would cost more in overhead than they save.
-const AddPetPage = lazy(() =>
-  import('../features/pets/components/add-pet-page.tsx').then((module) => ({ default: module.AddPetPage })),
-);
-const MessagesPage = lazy(() =>
-  import('../features/messages/messages-page.tsx').then((module) => ({ default: module.MessagesPage })),
-);
+const AddPetPage = lazy(() => loadAddPetPage().then((module) => ({ default: module.AddPetPage })));
+const MessagesPage = lazy(() => loadMessagesPage().then((module) => ({ default: module.MessagesPage })));
 
 /**
  * Mounted only while signed in: the query cache lives and dies with the session, so after sign-out
@@ -38,6 +35,8 @@ export function SignedInApp({ session }: { session: Session }) {
       },
     [environment, config.requestTimeoutMs],
   );
+
+  useEffect(prefetchWhenIdle, []);
 
   // The deployment's config.json no longer lists the session's environment: choose again.
   useEffect(() => {
