@@ -35,8 +35,12 @@ let state: SessionState = { session: read(), reason: undefined };
 
 function update(next: SessionState) {
   state = next;
-  if (next.session) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(next.session));
-  else sessionStorage.removeItem(STORAGE_KEY);
+  try {
+    if (next.session) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(next.session));
+    else sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Storage blocked or full: the session still works in this page, it just won't survive a reload.
+  }
   for (const listener of listeners) listener();
 }
 
