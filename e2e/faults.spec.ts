@@ -66,7 +66,9 @@ test.describe('faults on reads', () => {
     // Still usable while waiting: the other filter responds and the page can be left.
     await expect(page.getByLabel('Rows per page')).toBeEnabled();
     await expect(page.getByRole('link', { name: 'Add pet', exact: true }).first()).toBeEnabled();
-    await expect(page.getByRole('status').filter({ hasText: /^Showing .* sold pets/ })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('status').filter({ hasText: /^Showing .* sold pets/ })).toBeVisible({
+      timeout: 15_000,
+    });
     await expect(page.getByText('Still waiting for the pet store service…')).toHaveCount(0);
   });
 
@@ -88,7 +90,9 @@ test.describe('faults on reads', () => {
     await page.getByLabel('Status').selectOption('Available');
     await expect(page.getByText(/offline|can't be reached/)).toBeVisible();
     await context.setOffline(false);
-    await expect(page.getByRole('status').filter({ hasText: /^Showing .* available pets/ })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('status').filter({ hasText: /^Showing .* available pets/ })).toBeVisible({
+      timeout: 15_000,
+    });
     const statuses = await page.getByRole('table').locator('tbody td:nth-child(4)').allTextContents();
     expect(new Set(statuses)).toEqual(new Set(['Available']));
   });
