@@ -26,7 +26,8 @@ const messageFormSchema = z.object({
 
 const isMessageList = (value: unknown): value is { sent: Message[] } =>
   typeof value === 'object' && value !== null && Array.isArray((value as { sent?: unknown }).sent);
-const sentLog = sessionValue('sent-messages', isMessageList);
+// Per environment: messages sent to Staging are not listed as sent to Production.
+const sentLog = (environmentName: string) => sessionValue(`sent-messages.${environmentName}`, isMessageList);
 
 /** `POST {messagesBaseUrl}/messages`. */
 async function sendMessage(api: PetstoreApi, message: string): Promise<Message> {
@@ -45,7 +46,8 @@ function formatTime(iso: string): string {
 
 export function MessagesPage() {
   const api = useApi();
-  const [sent, setSent] = useState<Message[]>(() => sentLog.load()?.sent ?? []);
+  const log = sentLog(api.environment.name);
+  const [sent, setSent] = useState<Message[]>(() => log.load()?.sent ?? []);
   const fieldId = useId();
   const { register, handleSubmit, reset, formState } = useForm({
     resolver: standardSchemaResolver(messageFormSchema),
@@ -56,7 +58,7 @@ export function MessagesPage() {
     onSuccess: (message) => {
       const next = [message, ...sent];
       setSent(next);
-      sentLog.save({ sent: next });
+      log.save({ sent: next });
       reset();
     },
   });
