@@ -4,39 +4,39 @@ import { describeValidationError } from './validation.ts';
 
 export type ErrorBody = components['schemas']['Error'];
 
-/** An error that is meant for the client: its code, message and status are sent as they are. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const FRAMEWORK_ERRORS: Record<string, ErrorBody> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: {
-    status: 413,
-    code: 'payload_too_large',
-    message: 'The body is larger than 64 KiB.',
-  },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+/** The service's error answers that are the same wherever they arise. */
+export const ERRORS = {
+  payloadTooLarge: { status: 413, code: 'payload_too_large', message: 'The body is larger than 64 KiB.' },
+  unsupportedContentType: {
     status: 400,
     code: 'unsupported_content_type',
     message: 'Send the body as Content-Type: application/json.',
   },
-  FST_ERR_CTP_EMPTY_JSON_BODY: {
-    status: 400,
-    code: 'invalid_body',
-    message: 'The body is empty; a JSON object is required.',
-  },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
-    status: 400,
-    code: 'invalid_body',
-    message: 'The body does not match its Content-Length.',
-  },
-  FST_ERR_BAD_URL: { status: 400, code: 'invalid_url', message: 'The request URL cannot be decoded.' },
+  emptyBody: { status: 400, code: 'invalid_body', message: 'The body is empty; a JSON object is required.' },
+  invalidJson: { status: 400, code: 'invalid_json', message: 'The body is not valid JSON.' },
+  badContentLength: { status: 400, code: 'invalid_body', message: 'The body does not match its Content-Length.' },
+  badUrl: { status: 400, code: 'invalid_url', message: 'The request URL cannot be decoded.' },
+  invalidRequest: { status: 400, code: 'invalid_request', message: 'The request cannot be processed.' },
+  internal: { status: 500, code: 'internal_error', message: 'Something went wrong on our side.' },
+} satisfies Record<string, ErrorBody>;
+
+/** An error that is meant for the client: its code, message and status are sent as they are. */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(body: ErrorBody) {
+    super(body.message);
+    this.status = body.status;
+    this.code = body.code;
+  }
+}
+
+const FRAMEWORK_ERRORS: Record<string, ErrorBody> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: ERRORS.payloadTooLarge,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ERRORS.unsupportedContentType,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ERRORS.badContentLength,
+  FST_ERR_BAD_URL: ERRORS.badUrl,
 };
 
 export function toErrorBody(error: FastifyError | HttpError): ErrorBody {
@@ -49,10 +49,7 @@ export function toErrorBody(error: FastifyError | HttpError): ErrorBody {
   const known = FRAMEWORK_ERRORS[error.code];
   if (known) return known;
   const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) {
-    return { status, code: 'invalid_request', message: 'The request cannot be processed.' };
-  }
-  return { status: 500, code: 'internal_error', message: 'Something went wrong on our side.' };
+  return status >= 400 && status < 500 ? { ...ERRORS.invalidRequest, status } : ERRORS.internal;
 }
 
 export function sendError(reply: FastifyReply, body: ErrorBody): FastifyReply {

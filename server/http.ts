@@ -1,6 +1,6 @@
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { errorHandler, HttpError, notFoundHandler, sendError, toErrorBody } from './errors.ts';
+import { ERRORS, errorHandler, HttpError, notFoundHandler, sendError, toErrorBody } from './errors.ts';
 import { parseJson, stringifyJson } from './json.ts';
 import { bearerToken, type KeyRing } from './keys.ts';
 import { validatorCompiler } from './validator.ts';
@@ -38,16 +38,16 @@ export async function createHttpApp({ keys, corsOrigins, logger = false }: HttpO
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    if (body === '') return done(new HttpError(400, 'invalid_body', 'The body is empty; a JSON object is required.'));
+    if (body === '') return done(new HttpError(ERRORS.emptyBody));
     try {
       done(null, parseJson(String(body)));
     } catch {
       // Also the stack overflow from absurdly deep nesting: bad input is never a 5xx.
-      done(new HttpError(400, 'invalid_json', 'The body is not valid JSON.'));
+      done(new HttpError(ERRORS.invalidJson));
     }
   });
   app.addContentTypeParser('*', (_request, _payload, done) => {
-    done(new HttpError(400, 'unsupported_content_type', 'Send the body as Content-Type: application/json.'));
+    done(new HttpError(ERRORS.unsupportedContentType));
   });
 
   await app.register(cors, {
@@ -65,15 +65,8 @@ export async function createHttpApp({ keys, corsOrigins, logger = false }: HttpO
       return payload;
     reply.type('application/json');
     const status = reply.statusCode;
-    return stringifyJson(
-      status >= 500
-        ? { status, code: 'internal_error', message: 'Something went wrong on our side.' }
-        : {
-            status,
-            code: 'invalid_request',
-            message: typeof payload === 'string' && payload ? payload : 'The request cannot be processed.',
-          },
-    );
+    const message = typeof payload === 'string' && payload ? payload : ERRORS.invalidRequest.message;
+    return stringifyJson(status >= 500 ? ERRORS.internal : { ...ERRORS.invalidRequest, status, message });
   });
 
   app.addHook('onRequest', async (request) => {
@@ -81,9 +74,15 @@ export async function createHttpApp({ keys, corsOrigins, logger = false }: HttpO
     const header = request.headers.authorization;
     const token = bearerToken(header);
     if (!token) {
-      throw new HttpError(401, 'unauthorized', 'Send the API key as Authorization: Bearer <API_KEY>.');
+      throw new HttpError({
+        status: 401,
+        code: 'unauthorized',
+        message: 'Send the API key as Authorization: Bearer <API_KEY>.',
+      });
     }
-    if (!keys.accepts(token)) throw new HttpError(401, 'unauthorized', 'The API key is not accepted.');
+    if (!keys.accepts(token)) {
+      throw new HttpError({ status: 401, code: 'unauthorized', message: 'The API key is not accepted.' });
+    }
   });
 
   return app;

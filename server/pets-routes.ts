@@ -3,6 +3,7 @@ import type { components, operations } from '../src/api/schema.gen.ts';
 import { operationSchemas, openApiDocument } from './contract.ts';
 import { HttpError, sendError } from './errors.ts';
 import { rejectOtherMethods } from './http.ts';
+import { invalidField } from './validation.ts';
 import type { Store } from './store.ts';
 import { INT64_MAX } from './validator.ts';
 
@@ -20,11 +21,7 @@ const encodeCursor = (before: bigint) => Buffer.from(before.toString()).toString
 function decodeCursor(cursor: string): bigint {
   const text = Buffer.from(cursor, 'base64url').toString();
   if (!/^\d{1,19}$/.test(text) || BigInt(text) > INT64_MAX) {
-    throw new HttpError(
-      400,
-      'invalid_cursor',
-      'query parameter cursor must be taken unchanged from a Link rel="next" header',
-    );
+    throw new HttpError(invalidField('cursor', 'querystring'));
   }
   return BigInt(text);
 }

@@ -19,6 +19,11 @@ const CONTEXT_NAMES: Record<string, string> = {
   params: 'path parameter',
 };
 
+/** The 400 for a field that breaks its rule, e.g. "query parameter limit must be an integer from 1 to 100". */
+export function invalidField(field: string, context: SchemaErrorDataVar, why = FIELDS[field]!.rule): ErrorBody {
+  return { status: 400, code: FIELDS[field]!.code, message: `${CONTEXT_NAMES[context] ?? 'field'} ${field} ${why}` };
+}
+
 export function describeValidationError(
   errors: FastifySchemaValidationError[],
   context: SchemaErrorDataVar | undefined,
@@ -26,12 +31,7 @@ export function describeValidationError(
   const [first] = errors;
   const missing = first?.keyword === 'required' ? String(first.params['missingProperty']) : undefined;
   const field = missing ?? first?.instancePath.split('/')[1];
-  const known = field ? FIELDS[field] : undefined;
-  if (field && known) {
-    const kind = CONTEXT_NAMES[context ?? 'body'] ?? 'field';
-    const message = missing ? `${kind} ${field} is required` : `${kind} ${field} ${known.rule}`;
-    return { status: 400, code: known.code, message };
-  }
+  if (field && FIELDS[field]) return invalidField(field, context ?? 'body', missing && 'is required');
   if (context === 'body') {
     return { status: 400, code: 'invalid_body', message: 'The body must be a JSON object.' };
   }
