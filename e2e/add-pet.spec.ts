@@ -1,4 +1,4 @@
-import { API_BASE_URL, expect, expectNoAxeViolations, signIn, test, uniqueName } from './support.ts';
+import { API_BASE_URL, expect, expectNoAxeViolations, onPost, signIn, test, uniqueName } from './support.ts';
 import type { Page } from '@playwright/test';
 
 async function openForm(page: Page) {
@@ -76,13 +76,9 @@ test.describe('add a pet', () => {
   });
 
   test("shows the service's 400 beside the field it names and keeps every value", async ({ page }) => {
-    await page.route(`${API_BASE_URL}/pets`, (route) =>
-      route.request().method() === 'POST'
-        ? route.fulfill({
-            status: 400,
-            json: { code: 'invalid_name', message: 'That name is taken by a ghost.', status: 400 },
-          })
-        : route.fallback(),
+    await page.route(
+      `${API_BASE_URL}/pets`,
+      onPost({ status: 400, json: { code: 'invalid_name', message: 'That name is taken by a ghost.', status: 400 } }),
     );
     await openForm(page);
     await fill(page, { name: 'Casper', categoryId: '3', status: 'Sold' });
@@ -95,13 +91,12 @@ test.describe('add a pet', () => {
   });
 
   test('shows a 400 that names no field above the button, keeping the values', async ({ page }) => {
-    await page.route(`${API_BASE_URL}/pets`, (route) =>
-      route.request().method() === 'POST'
-        ? route.fulfill({
-            status: 400,
-            json: { code: 'something_new', message: 'The store is closed for stocktaking.', status: 400 },
-          })
-        : route.fallback(),
+    await page.route(
+      `${API_BASE_URL}/pets`,
+      onPost({
+        status: 400,
+        json: { code: 'something_new', message: 'The store is closed for stocktaking.', status: 400 },
+      }),
     );
     await openForm(page);
     await fill(page, { name: 'Rex', categoryId: '3' });

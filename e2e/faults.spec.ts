@@ -1,5 +1,5 @@
-import type { Page, Route } from '@playwright/test';
-import { API_BASE_URL, expect, signIn, test, uniqueName } from './support.ts';
+import type { Page } from '@playwright/test';
+import { API_BASE_URL, expect, onPost, signIn, test, uniqueName } from './support.ts';
 
 // Each case: what the staff member sees, and that nothing they typed is lost. Faults that other
 // specs already cover: a 400 naming a field, an unknown-code 400, a 500 with HTML on a write and a
@@ -21,9 +21,6 @@ async function expectFormKept(page: Page, name: string) {
   await expect(page.getByLabel('Category ID')).toHaveValue('6');
   await expect(page.getByLabel('Status')).toHaveValue('pending');
 }
-
-const onPost = (fault: Parameters<Route['fulfill']>[0]) => (route: Route) =>
-  route.request().method() === 'POST' ? route.fulfill(fault) : route.fallback();
 
 test.describe('faults on reads', () => {
   for (const [label, fault, words] of [

@@ -1,4 +1,4 @@
-import { MESSAGES_BASE_URL, expect, expectNoAxeViolations, signIn, test } from './support.ts';
+import { MESSAGES_BASE_URL, expect, expectNoAxeViolations, onPost, signIn, test } from './support.ts';
 
 test.describe('messages', () => {
   test('sends a message, shows it queued with its id and time, and lists what was sent', async ({ page }) => {
@@ -37,9 +37,7 @@ test.describe('messages', () => {
   });
 
   test('keeps the message when the service fails', async ({ page }) => {
-    await page.route(`${MESSAGES_BASE_URL}/messages`, (route) =>
-      route.request().method() === 'POST' ? route.fulfill({ status: 502, body: 'Bad gateway' }) : route.fallback(),
-    );
+    await page.route(`${MESSAGES_BASE_URL}/messages`, onPost({ status: 502, body: 'Bad gateway' }));
     await signIn(page, { path: 'messages' });
     await page.getByLabel('Message', { exact: true }).fill('Do not lose me');
     await page.getByRole('button', { name: 'Send message' }).click();

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { API_BASE_URL, API_KEY } from './env.ts';
 
 export { expect };
@@ -64,3 +64,7 @@ export const test = base.extend<{ consoleMessages: string[] }>({
     await use(messages);
   },
 });
+
+/** A route handler that answers POSTs with `fault` and lets every other method through. */
+export const onPost = (fault: Parameters<Route['fulfill']>[0]) => (route: Route) =>
+  route.request().method() === 'POST' ? route.fulfill(fault) : route.fallback();

@@ -4,6 +4,7 @@ export const paths = {
   pets: '/pets',
   addPet: '/pets/new',
   pet: (id: string | bigint) => `/pets/${id}`,
+  petPattern: '/pets/:petId',
   messages: '/messages',
 } as const;
 

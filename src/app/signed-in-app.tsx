@@ -6,9 +6,9 @@ import { useConfig } from '../config/config-context.ts';
 import { sessionStore, type Session } from '../features/auth/session.ts';
 import { NotFoundPage } from '../ui/not-found-page.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
-import { ApiContext, type PetstoreApi } from './api-context.ts';
 import { PetDetailPage } from '../features/pets/components/pet-detail-page.tsx';
 import { PetsPage } from '../features/pets/components/pets-page.tsx';
+import { ApiContext, type PetstoreApi } from './api-context.ts';
 import { Layout } from './layout.tsx';
 import { loadAddPetPage, loadMessagesPage, prefetchWhenIdle } from './lazy-routes.ts';
 import { paths } from './paths.ts';
@@ -53,7 +53,7 @@ export function SignedInApp({ session }: { session: Session }) {
               <Route path="/" element={<Navigate to={paths.pets} replace />} />
               <Route path={paths.pets} element={<PetsPage />} />
               <Route path={paths.addPet} element={<AddPetPage />} />
-              <Route path="/pets/:petId" element={<PetDetailPage />} />
+              <Route path={paths.petPattern} element={<PetDetailPage />} />
               <Route path={paths.messages} element={<MessagesPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Routes>

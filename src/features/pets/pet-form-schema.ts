@@ -1,11 +1,5 @@
 import * as z from 'zod/mini';
-import { INT64_MAX, INT64_MIN, PET_STATUSES, type NewPet } from './pet.ts';
-
-const isInt64Text = (text: string) => {
-  if (!/^-?\d+$/.test(text)) return false;
-  const value = BigInt(text);
-  return value >= INT64_MIN && value <= INT64_MAX;
-};
+import { parseInt64, PET_STATUSES, type NewPet } from './pet.ts';
 
 /**
  * The add-pet form's rules: the same the service enforces on `NewPet` (a name that is not blank, an
@@ -13,14 +7,15 @@ const isInt64Text = (text: string) => {
  */
 export const petFormSchema = z.object({
   name: z.string().check(z.trim(), z.minLength(1, 'Enter a name.')),
-  categoryId: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'Enter a category ID.'),
-      z.regex(/^-?\d+$/, 'Enter a whole number, digits only.'),
-      z.refine(isInt64Text, 'Enter a number between -9223372036854775808 and 9223372036854775807.'),
+  categoryId: z.string().check(
+    z.trim(),
+    z.minLength(1, 'Enter a category ID.'),
+    z.regex(/^-?\d+$/, 'Enter a whole number, digits only.'),
+    z.refine(
+      (text) => parseInt64(text) !== undefined,
+      'Enter a number between -9223372036854775808 and 9223372036854775807.',
     ),
+  ),
   status: z.enum(PET_STATUSES, 'Choose a status.'),
 });
 

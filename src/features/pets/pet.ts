@@ -16,8 +16,15 @@ export const STATUS_LABELS: Record<PetStatus, string> = {
   sold: 'Sold',
 };
 
-export const INT64_MIN = -(2n ** 63n);
-export const INT64_MAX = 2n ** 63n - 1n;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** Decimal text as an int64, or undefined when it is not a whole number in that range. */
+export function parseInt64(text: string): bigint | undefined {
+  if (!/^-?\d+$/.test(text)) return undefined;
+  const value = BigInt(text);
+  return value >= INT64_MIN && value <= INT64_MAX ? value : undefined;
+}
 
 /** An int64 as the lossless JSON reader gives it: a safe number, or a bigint beyond 2^53. */
 const int64 = z.pipe(

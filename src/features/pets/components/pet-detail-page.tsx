@@ -5,15 +5,9 @@ import { paths } from '../../../app/paths.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { findCachedPet, petQueries } from '../api/pet-queries.ts';
-import { INT64_MAX, INT64_MIN } from '../pet.ts';
+import { parseInt64 } from '../pet.ts';
 import type { CreatedPetState } from './add-pet-page.tsx';
 import { StatusText } from './status-text.tsx';
-
-function parsePetId(text: string | undefined): bigint | undefined {
-  if (!text || !/^-?\d{1,19}$/.test(text)) return undefined;
-  const id = BigInt(text);
-  return id >= INT64_MIN && id <= INT64_MAX ? id : undefined;
-}
 
 function PetNotFound() {
   return (
@@ -81,7 +75,7 @@ function PetDetail({ id }: { id: bigint }) {
 }
 
 export function PetDetailPage() {
-  const id = parsePetId(useParams().petId);
+  const id = parseInt64(useParams().petId ?? '');
   // A malformed id cannot name a pet: say so without asking the service.
   return id === undefined ? <PetNotFound /> : <PetDetail key={id.toString()} id={id} />;
 }
