@@ -21,7 +21,7 @@ export default defineConfig({
           groups: [
             {
               name: 'forms',
-              test: /node_modules\/(react-hook-form|@hookform|@standard-schema)\/|src\/features\/(messages\/|pets\/components\/add-pet|pets\/pet-form|pets\/api\/create-pet)/,
+              test: /node_modules\/(react-hook-form|@hookform|@standard-schema)\/|src\/(features\/(messages\/|pets\/components\/add-pet|pets\/pet-form|pets\/api\/create-pet)|ui\/use-form-draft)/,
             },
             {
               name: 'signed-in',

@@ -8,6 +8,7 @@ import { useApi, type PetstoreApi } from '../../app/api-context.ts';
 import { ErrorNotice } from '../../ui/error-notice.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { sessionValue } from '../../ui/session-value.ts';
+import { useDraftDefaults, useSaveDraft } from '../../ui/use-form-draft.ts';
 
 type Message = components['schemas']['Message'];
 
@@ -29,6 +30,11 @@ const isMessageList = (value: unknown): value is { sent: Message[] } =>
 // Per environment: messages sent to Staging are not listed as sent to Production.
 const sentLog = (environmentName: string) => sessionValue(`sent-messages.${environmentName}`, isMessageList);
 
+const EMPTY_MESSAGE_FORM = { message: '' };
+const isMessageDraft = (value: unknown): value is typeof EMPTY_MESSAGE_FORM =>
+  typeof (value as { message?: unknown } | null)?.message === 'string';
+const draft = sessionValue('message-draft', isMessageDraft);
+
 /** `POST {messagesBaseUrl}/messages`. */
 async function sendMessage(api: PetstoreApi, message: string): Promise<Message> {
   const { data } = await api.client.request(`${api.environment.messagesBaseUrl}/messages`, {
@@ -49,17 +55,19 @@ export function MessagesPage() {
   const log = sentLog(api.environment.name);
   const [sent, setSent] = useState<Message[]>(() => log.load()?.sent ?? []);
   const fieldId = useId();
-  const { register, handleSubmit, reset, formState } = useForm({
+  const defaultValues = useDraftDefaults(draft, EMPTY_MESSAGE_FORM);
+  const { register, handleSubmit, reset, formState, subscribe } = useForm({
     resolver: standardSchemaResolver(messageFormSchema),
-    defaultValues: { message: '' },
+    defaultValues,
   });
+  useSaveDraft(draft, EMPTY_MESSAGE_FORM, subscribe);
   const send = useMutation({
     mutationFn: (message: string) => sendMessage(api, message),
     onSuccess: (message) => {
       const next = [message, ...sent];
       setSent(next);
       log.save({ sent: next });
-      reset();
+      reset(EMPTY_MESSAGE_FORM);
     },
   });
   const error = formState.errors.message?.message;

@@ -1,5 +1,5 @@
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { isApiError } from '../../../api/api-error.ts';
@@ -7,6 +7,7 @@ import { paths } from '../../../app/paths.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { sessionValue } from '../../../ui/session-value.ts';
+import { useDraftDefaults, useSaveDraft } from '../../../ui/use-form-draft.ts';
 import { useCreatePet } from '../api/create-pet.ts';
 import { PET_STATUSES, STATUS_LABELS } from '../pet.ts';
 import {
@@ -35,7 +36,7 @@ export function AddPetPage() {
   const [failure, setFailure] = useState<unknown>();
   const submitting = useRef(false);
   const failureRef = useRef<HTMLDivElement>(null);
-  const [defaultValues] = useState(() => draft.load() ?? EMPTY_PET_FORM);
+  const defaultValues = useDraftDefaults(draft, EMPTY_PET_FORM);
   const { register, handleSubmit, subscribe, setError, formState } = useForm({
     resolver: standardSchemaResolver(petFormSchema),
     defaultValues,
@@ -43,14 +44,7 @@ export function AddPetPage() {
   });
   const ids = { name: useId(), categoryId: useId(), status: useId() };
 
-  useEffect(
-    () =>
-      subscribe({
-        formState: { values: true },
-        callback: ({ values }) => draft.save({ ...EMPTY_PET_FORM, ...values }),
-      }),
-    [subscribe],
-  );
+  useSaveDraft(draft, EMPTY_PET_FORM, subscribe);
 
   const submitPet = async (values: PetFormOutput) => {
     // The button is disabled while sending, but a double click can land before React re-renders.
