@@ -82,7 +82,12 @@ export async function startStaticServer(
   app.get(basePath, (_request, reply) => sendIndex(reply));
 
   app.setNotFoundHandler((request, reply) => {
-    const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+    let path: string;
+    try {
+      path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+    } catch {
+      return reply.code(400).type('text/plain').send('Bad request');
+    }
     if (!path.startsWith(basePath) || request.method !== 'GET') {
       return reply.code(404).type('text/plain').send('Not found');
     }
