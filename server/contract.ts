@@ -6,7 +6,7 @@ import { parse as parseYaml } from 'yaml';
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
-const source = readFileSync(new URL('../openapi/petstore.yaml', import.meta.url), 'utf8');
+const source = readFileSync(new URL('../contract/petstore.yaml', import.meta.url), 'utf8');
 export const openApiDocument = parseYaml(source) as JsonObject;
 
 function isObject(value: Json | undefined): value is JsonObject {

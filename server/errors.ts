@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { components } from '../src/api/schema.gen.ts';
+import type { components } from '../contract/schema.gen.ts';
 import { describeValidationError } from './validation.ts';
 
 export type ErrorBody = components['schemas']['Error'];

@@ -1,15 +1,10 @@
-import { isInteger, isSafeNumber, parse, stringify } from 'lossless-json';
+import * as losslessJson from 'lossless-json';
+import { losslessJsonCodec, nativeJsonCodec } from '../contract/json.ts';
 
-// Integers beyond 2^53 become bigint instead of being silently rounded; int64 ids depend on it.
-const parseNumber = (text: string): number | bigint =>
-  isInteger(text) && !isSafeNumber(text) ? BigInt(text) : Number(text);
+const codec = nativeJsonCodec() ?? losslessJsonCodec(losslessJson);
 
 /** JSON.parse that keeps large integers exact. Throws on invalid JSON or absurd nesting. */
-export function parseJson(text: string): unknown {
-  return parse(text, undefined, parseNumber);
-}
+export const parseJson = codec.parse;
 
 /** JSON.stringify that writes bigint as a plain JSON number. */
-export function stringifyJson(value: unknown): string {
-  return stringify(value) ?? 'null';
-}
+export const stringifyJson = codec.stringify;

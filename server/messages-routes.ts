@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { components } from '../src/api/schema.gen.ts';
+import type { components } from '../contract/schema.gen.ts';
 import { operationSchemas } from './contract.ts';
 import { rejectOtherMethods } from './http.ts';
 import type { Store } from './store.ts';

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { components, operations } from '../src/api/schema.gen.ts';
+import type { components, operations } from '../contract/schema.gen.ts';
 import { operationSchemas, openApiDocument } from './contract.ts';
 import { HttpError, sendError } from './errors.ts';
 import { rejectOtherMethods } from './http.ts';
 import { invalidField } from './validation.ts';
 import type { Store } from './store.ts';
-import { INT64_MAX } from './validator.ts';
+import { INT64_MAX } from '../contract/int64.ts';
 
 type ListQuery = NonNullable<operations['listPets']['parameters']['query']>;
 type NewPet = components['schemas']['NewPet'];

@@ -2,9 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
-import type { components } from '../src/api/schema.gen.ts';
+import type { components } from '../contract/schema.gen.ts';
 import { DEMO_PETS } from './demo-pets.ts';
-import { INT64_MAX } from './validator.ts';
+import { INT64_MAX } from '../contract/int64.ts';
 
 type Pet = components['schemas']['Pet'];
 type PetStatus = components['schemas']['PetStatus'];

@@ -1,25 +1,22 @@
 import { Ajv, type Options } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
-
-export const INT64_MIN = -(2n ** 63n);
-export const INT64_MAX = 2n ** 63n - 1n;
-const INTEGER_TEXT = /^-?\d{1,19}$/;
+import { isInt64, parseInt64 } from '../contract/int64.ts';
 
 /** In JSON an int64 is a safe number or, beyond 2^53, a bigint from the lossless parser. */
 function isJsonInt64(value: unknown): boolean {
   if (typeof value === 'number') return Number.isSafeInteger(value);
-  return typeof value === 'bigint' && value >= INT64_MIN && value <= INT64_MAX;
+  return typeof value === 'bigint' && isInt64(value);
 }
 
 /** In a path or query an int64 is decimal text. */
 function isTextInt64(value: unknown): boolean {
-  return typeof value === 'string' && INTEGER_TEXT.test(value) && isJsonInt64(BigInt(value));
+  return typeof value === 'string' && parseInt64(value) !== undefined;
 }
 
-function createAjv(options: Options, isInt64: (value: unknown) => boolean): Ajv {
+function createAjv(options: Options, isValidInt64: (value: unknown) => boolean): Ajv {
   // OpenAPI documents carry keywords and formats that plain JSON Schema does not know.
   const ajv = new Ajv({ strict: false, validateFormats: false, useDefaults: true, ...options });
-  ajv.addKeyword({ keyword: 'x-int64', errors: false, validate: (_: unknown, data: unknown) => isInt64(data) });
+  ajv.addKeyword({ keyword: 'x-int64', errors: false, validate: (_: unknown, data: unknown) => isValidInt64(data) });
   return ajv;
 }
 

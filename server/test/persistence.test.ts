@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { components } from '../../src/api/schema.gen.ts';
+import type { components } from '../../contract/schema.gen.ts';
 import { readServerConfig } from '../config.ts';
 import { parseJson } from '../json.ts';
 import { startService } from '../start.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { components } from '../../src/api/schema.gen.ts';
+import type { components } from '../../contract/schema.gen.ts';
 import { auth, call, createTestService, errorBody, KEY, OTHER_KEY, postJson, type TestService } from './helpers.ts';
 
 type Pet = components['schemas']['Pet'];

@@ -1,5 +1,6 @@
 import { ApiError } from './api-error.ts';
-import { losslessJson, type JsonCodec } from './json.ts';
+import type { JsonCodec } from '../../contract/json.ts';
+import { losslessJson } from './json.ts';
 
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST';

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
-import type { components } from '../../api/schema.gen.ts';
+import type { components } from '../../../contract/schema.gen.ts';
 import { useApi, type PetstoreApi } from '../../app/api-context.ts';
 import { ErrorNotice } from '../../ui/error-notice.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';

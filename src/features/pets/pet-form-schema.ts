@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { parseInt64, PET_STATUSES, type NewPet } from './pet.ts';
+import { parseInt64 } from '../../../contract/int64.ts';
+import { PET_STATUSES, type NewPet } from './pet.ts';
 
 /**
  * The add-pet form's rules: the same the service enforces on `NewPet` (a name that is not blank, an

@@ -5,7 +5,7 @@ import { paths } from '../../../app/paths.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { findCachedPet, petQueries } from '../api/pet-queries.ts';
-import { parseInt64 } from '../pet.ts';
+import { parseInt64 } from '../../../../contract/int64.ts';
 import type { CreatedPetState } from './add-pet-page.tsx';
 import { StatusText } from './status-text.tsx';
 
