@@ -1,32 +1,27 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+// The base the build is served at: `/` unless `--base=/admin/` (or BASE_PATH=/admin/) says otherwise.
+// It is absolute, so every asset URL is right on every client route behind a plain index.html fallback.
 export default defineConfig({
   plugins: [react()],
-  // Relative asset URLs: the same build is served from any path a CDN puts it at.
-  base: './',
+  base: process.env['BASE_PATH'] ?? '/',
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // For an error tracker: written, never referenced from the JS, and not deployed (see deploy/).
+    sourcemap: 'hidden',
     manifest: true,
     // Every browser this app supports has modulepreload; the polyfill would only add bytes.
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
+        // Chunks follow the import graph, not file names: what the first screen needs in one file,
+        // what several signed-in screens share in another, and each lazy route of the route table
+        // (src/app/router.tsx) in its own.
         codeSplitting: {
-          includeDependenciesRecursively: false,
-          // Three chunks: the entry (sign-in), the signed-in app (React Query, pets table and detail),
-          // and the forms (react-hook-form, add pet, messages). Finer splitting costs more bytes in
-          // chunk overhead than it saves.
           groups: [
-            {
-              name: 'forms',
-              test: /node_modules\/(react-hook-form|@hookform|@standard-schema)\/|src\/(features\/(messages\/|pets\/components\/add-pet|pets\/pet-form|pets\/api\/create-pet)|ui\/use-form-draft)/,
-            },
-            {
-              name: 'signed-in',
-              test: /node_modules\/@tanstack\/|src\/(app\/(signed-in-app|layout|query-client|api-context)|features\/pets\/|ui\/(error-notice|page-heading|not-found-page|use-delayed-flag|session-value))/,
-            },
+            { name: 'start', tags: ['$initial'] },
+            { name: 'shared', minShareCount: 2 },
           ],
         },
       },

@@ -1,6 +1,6 @@
 // int64, the format of every id in the contract: wider than a JS number can hold exactly (2^53).
 
-export const INT64_MIN = -(2n ** 63n);
+const INT64_MIN = -(2n ** 63n);
 export const INT64_MAX = 2n ** 63n - 1n;
 
 /** A plain decimal integer: no sign but `-`, no spaces, no fraction, no exponent, no hex. */

@@ -1,3 +1,5 @@
+import type * as LosslessJson from 'lossless-json';
+
 // JSON.parse rounds integers beyond 2^53, and int64 ids can be that large. Both the app and the
 // service read and write JSON through one of these codecs, which keep such integers exact as bigint.
 //
@@ -18,7 +20,7 @@ export interface JsonReadOptions {
   readNonInteger?: (text: string) => unknown;
 }
 
-type LosslessJsonLibrary = Pick<typeof import('lossless-json'), 'parse' | 'stringify'>;
+type LosslessJsonLibrary = Pick<typeof LosslessJson, 'parse' | 'stringify'>;
 
 interface SourceTextJson {
   rawJSON?: (text: string) => unknown;

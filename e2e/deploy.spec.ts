@@ -24,7 +24,7 @@ test.describe('deployed as static files', () => {
 
   test('caches hashed assets for good and revalidates index.html and config.json', async ({ request, page }) => {
     await page.goto('sign-in');
-    const script = await page.locator('script[type=module]').getAttribute('src');
+    const script = await page.locator('script[type=module]').last().getAttribute('src');
     const asset = await request.get(new URL(script!, APP_URL).toString());
     expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await request.get(`${APP_URL}config.json`)).headers()['cache-control']).toBe('no-cache');

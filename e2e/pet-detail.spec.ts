@@ -12,7 +12,7 @@ import {
 
 test.describe('pet detail', () => {
   test('shows a pet from the list at once, then refreshes it from getPet', async ({ page, request }) => {
-    const pet = await createPetViaApi(request, { name: uniqueName('Detail'), categoryId: 8, status: 'sold' });
+    const pet = await createPetViaApi(request, { name: uniqueName('Detail'), categoryId: 8n, status: 'sold' });
     await signIn(page);
     await expect(page.getByRole('table').getByRole('row').filter({ hasText: pet.name })).toBeVisible();
     let release!: () => void;

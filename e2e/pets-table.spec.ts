@@ -14,7 +14,7 @@ test.describe('pets table', () => {
     page,
     request,
   }) => {
-    const pet = await createPetViaApi(request, { name: uniqueName('Table'), categoryId: 7, status: 'pending' });
+    const pet = await createPetViaApi(request, { name: uniqueName('Table'), categoryId: 7n, status: 'pending' });
     await signIn(page);
     const table = page.getByRole('table');
     await expect(table.getByRole('columnheader')).toHaveText(['ID', 'Name', 'Category ID', 'Status']);

@@ -1,4 +1,4 @@
-import { API_KEY, ENVIRONMENT, expect, expectNoAxeViolations, signIn, test } from './support.ts';
+import { API_KEY, createPetViaApi, ENVIRONMENT, expect, expectNoAxeViolations, signIn, test } from './support.ts';
 
 test.describe('sign-in', () => {
   test('opens on the sign-in screen, which passes an accessibility scan', async ({ page }) => {
@@ -101,11 +101,7 @@ test.describe('sign-in', () => {
   });
 
   test('a deep link opened signed out leads to sign-in, then back to it', async ({ page, request }) => {
-    const response = await request.post('http://127.0.0.1:4110/v1/pets', {
-      headers: { authorization: `Bearer ${API_KEY}` },
-      data: { name: 'Deep Link Dog', categoryId: 4 },
-    });
-    const pet = (await response.json()) as { id: number };
+    const pet = await createPetViaApi(request, { name: 'Deep Link Dog', categoryId: 4n });
     await signIn(page, { path: `pets/${pet.id}` });
     await expect(page).toHaveURL(new RegExp(`/admin/pets/${pet.id}$`));
     await expect(page.getByRole('heading', { name: 'Deep Link Dog' })).toBeVisible();

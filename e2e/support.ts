@@ -1,5 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type APIRequestContext, type Page, type Route } from '@playwright/test';
+import * as losslessJson from 'lossless-json';
+import { losslessJsonCodec, nativeJsonCodec } from '../contract/json.ts';
+import type { components } from '../contract/schema.gen.ts';
 import { API_BASE_URL, API_KEY } from './env.ts';
 
 export { expect };
@@ -7,24 +10,22 @@ export * from './env.ts';
 
 export const ENVIRONMENT = 'Local test service';
 
-interface CreatedPet {
-  id: number;
-  name: string;
-  categoryId: number;
-  status: string;
-}
+type Pet = components['schemas']['Pet'];
+type NewPet = components['schemas']['NewPet'];
+
+const json = nativeJsonCodec() ?? losslessJsonCodec(losslessJson);
 
 /** Adds a pet straight through the API, for tests that need data to look at. */
 export async function createPetViaApi(
   request: APIRequestContext,
-  pet: { name: string; categoryId?: number; status?: string },
-): Promise<CreatedPet> {
+  pet: Omit<NewPet, 'categoryId'> & { categoryId?: NewPet['categoryId'] },
+): Promise<Pet> {
   const response = await request.post(`${API_BASE_URL}/pets`, {
-    headers: { authorization: `Bearer ${API_KEY}` },
-    data: { categoryId: 1, ...pet },
+    headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
+    data: json.stringify({ categoryId: 1, ...pet }),
   });
   expect(response.status()).toBe(201);
-  return (await response.json()) as CreatedPet;
+  return json.parse(await response.text()) as Pet;
 }
 
 /** A name no other test uses, so parallel tests never see each other's pets as theirs. */

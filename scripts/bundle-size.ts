@@ -1,15 +1,13 @@
-// Measures the built app from Vite's manifest: what each route needs, raw, gzip and brotli.
+// Measures the built app from Vite's manifest, raw, gzip and brotli: every file, what the first
+// screen (sign-in) needs before it can show, and all of it. What each signed-in screen loads is
+// measured in a browser by the bench (bench/screen-bytes.ts), since it follows the route table.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 interface ManifestChunk {
   file: string;
-  name?: string;
-  src?: string;
-  isEntry?: boolean;
   imports?: string[];
-  dynamicImports?: string[];
   css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
@@ -22,20 +20,11 @@ export interface Size {
 
 export interface BundleReport {
   files: Record<string, Size>;
-  /** JS and CSS each screen needs, following static imports from its route's module. */
-  routes: Record<string, { js: Size; css: Size; files: string[] }>;
+  /** JS and CSS of index.html and everything it imports statically: the sign-in screen. */
+  signIn: { js: Size; css: Size; files: string[] };
   totalJs: Size;
   totalCss: Size;
 }
-
-// Manifest keys (source paths) or chunk names (the `forms` group of vite.config.ts).
-const ROUTE_MODULES: Record<string, string[]> = {
-  'sign-in': ['index.html'],
-  pets: ['index.html', 'src/app/signed-in-app.tsx'],
-  'pet detail': ['index.html', 'src/app/signed-in-app.tsx'],
-  'add pet': ['index.html', 'src/app/signed-in-app.tsx', 'forms'],
-  messages: ['index.html', 'src/app/signed-in-app.tsx', 'forms'],
-};
 
 function measure(buffer: Buffer): Size {
   return {
@@ -45,7 +34,7 @@ function measure(buffer: Buffer): Size {
   };
 }
 
-const sum = (sizes: Size[]): Size =>
+export const sum = (sizes: Size[]): Size =>
   sizes.reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli }), {
     raw: 0,
     gzip: 0,
@@ -61,30 +50,26 @@ export function measureBundle(distDir = 'dist'): BundleReport {
     }
   }
 
-  const routes: BundleReport['routes'] = {};
-  for (const [route, modules] of Object.entries(ROUTE_MODULES)) {
-    const needed = new Set<string>();
-    const visit = (key: string) => {
-      const chunk = manifest[key] ?? Object.values(manifest).find((candidate) => candidate.name === key);
-      if (!chunk && !key.startsWith('_')) throw new Error(`No chunk ${key} in the build: update ROUTE_MODULES`);
-      if (!chunk || needed.has(chunk.file)) return;
-      needed.add(chunk.file);
-      for (const css of chunk.css ?? []) needed.add(css);
-      for (const imported of chunk.imports ?? []) visit(imported);
-    };
-    modules.forEach(visit);
-    const list = [...needed];
-    routes[route] = {
-      js: sum(list.filter((file) => file.endsWith('.js')).map((file) => files[file]!)),
-      css: sum(list.filter((file) => file.endsWith('.css')).map((file) => files[file]!)),
-      files: list,
-    };
-  }
+  // What index.html asks for (its script, modulepreloads and stylesheet), and their static imports.
+  const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
+  const needed = new Set<string>();
+  const visit = (file: string) => {
+    if (needed.has(file)) return;
+    needed.add(file);
+    const chunk = byFile.get(file);
+    for (const css of chunk?.css ?? []) needed.add(css);
+    for (const imported of chunk?.imports ?? []) visit(manifest[imported]!.file);
+  };
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  for (const [, file] of html.matchAll(/(?:src|href)="[^"]*?(assets\/[^"]+\.(?:js|css))"/g)) visit(file!);
+  const signInFiles = [...needed];
 
   const all = Object.entries(files);
+  const of = (list: string[], extension: string) =>
+    sum(list.filter((file) => file.endsWith(extension)).map((file) => files[file]!));
   return {
     files,
-    routes,
+    signIn: { js: of(signInFiles, '.js'), css: of(signInFiles, '.css'), files: signInFiles },
     totalJs: sum(all.filter(([file]) => file.endsWith('.js')).map(([, size]) => size)),
     totalCss: sum(all.filter(([file]) => file.endsWith('.css')).map(([, size]) => size)),
   };

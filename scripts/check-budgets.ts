@@ -19,7 +19,7 @@ const biggest = (files: string[]) =>
     .map(([file, gzip]) => `    ${file}: ${kb(gzip)}`)
     .join('\n');
 
-const signIn = report.routes['sign-in']!;
+const { signIn } = report;
 if (signIn.js.gzip > BUDGETS.signInJs) {
   failures.push(
     `JS before the sign-in screen is ${kb(signIn.js.gzip)} gzip, over ${kb(BUDGETS.signInJs)}:\n${biggest(signIn.files)}`,

@@ -21,4 +21,4 @@ npm run test:unit
 npm run build
 npm run check:budgets
 npm run check:lighthouse
-npx playwright test
+npm run test:e2e

@@ -6,7 +6,10 @@
  */
 export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'invalid-response';
 
-/** The one error type of the transport layer; the UI decides how to show it. */
+/**
+ * The one error type of the transport layer. Its message is the service's own when it sent an Error
+ * body, otherwise a short technical one; the words people read come from `ui/error-messages.ts`.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
@@ -19,6 +22,11 @@ export class ApiError extends Error {
     message: string,
   ) {
     super(message);
+  }
+
+  /** Whether the service sent its own Error body, whose message says what was wrong. */
+  get fromService(): boolean {
+    return this.kind === 'http' && !this.code.startsWith('http_');
   }
 
   /** Worth trying again unchanged: no answer, or the service failed on its side. */

@@ -1,11 +1,19 @@
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API, server } from '../test/msw-server.ts';
+import { API, MESSAGES, server } from '../test/msw-server.ts';
 import { ApiError } from './api-error.ts';
-import { createApiClient, nextLink } from './client.ts';
+import { createPetstoreApi, nextCursor, type PetstoreApi } from './client.ts';
+import { loadJsonCodec } from './json.ts';
 
-const client = createApiClient({ getApiKey: () => 'secret-key', timeoutMs: 300 });
+const environment = { name: 'Test', apiBaseUrl: API, messagesBaseUrl: MESSAGES };
+const api: PetstoreApi = createPetstoreApi(environment, {
+  getApiKey: () => 'secret-key',
+  timeoutMs: 300,
+  json: await loadJsonCodec(),
+});
 const read = (data: unknown) => data;
+const listPets = async (signal?: AbortSignal) =>
+  api.read(await api.pets.GET('/pets', { params: { query: { limit: 20 } }, parseAs: 'text', signal }), read);
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(
@@ -29,8 +37,7 @@ describe('the API client', () => {
         });
       }),
     );
-    const { data } = await client.request(`${API}/pets`, { read });
-    expect(data).toEqual([{ id: 9223372036854775807n, name: 'Big', categoryId: 42 }]);
+    expect(await listPets()).toEqual([{ id: 9223372036854775807n, name: 'Big', categoryId: 42 }]);
   });
 
   it('writes bigint values as exact JSON numbers', async () => {
@@ -42,8 +49,18 @@ describe('the API client', () => {
         return HttpResponse.json({ ok: true }, { status: 201 });
       }),
     );
-    await client.request(`${API}/pets`, { method: 'POST', body: { categoryId: 2n ** 63n - 1n }, read });
-    expect(body).toBe('{"categoryId":9223372036854775807}');
+    await api.pets.POST('/pets', { body: { name: 'Big', categoryId: 2n ** 63n - 1n }, parseAs: 'text' });
+    expect(body).toBe('{"name":"Big","categoryId":9223372036854775807}');
+  });
+
+  it('sends messages to the messages service, on its own address', async () => {
+    server.use(
+      http.post(`${MESSAGES}/messages`, () =>
+        HttpResponse.json({ id: 'msg_1', message: 'Hi', status: 'queued', createdAt: '2026-11-22T10:00:00Z' }),
+      ),
+    );
+    const answer = await api.messages.POST('/messages', { body: { message: 'Hi' }, parseAs: 'text' });
+    expect(api.read(answer, read)).toMatchObject({ id: 'msg_1', status: 'queued' });
   });
 
   it("keeps the service's code and message from an Error body, even an unknown code", async () => {
@@ -52,14 +69,14 @@ describe('the API client', () => {
         HttpResponse.json({ code: 'llama_overflow', message: 'Too many llamas.', status: 409 }, { status: 409 }),
       ),
     );
-    const error = await failure(client.request(`${API}/pets`, { read }));
+    const error = await failure(listPets());
     expect(error).toMatchObject({ kind: 'http', status: 409, code: 'llama_overflow', message: 'Too many llamas.' });
     expect(error.isTransient).toBe(false);
   });
 
-  it('turns a 500 with an HTML body into a transient error with plain words', async () => {
+  it('turns a 500 with an HTML body into a transient error', async () => {
     server.use(http.get(`${API}/pets`, () => HttpResponse.html('<h1>Internal Server Error</h1>', { status: 500 })));
-    const error = await failure(client.request(`${API}/pets`, { read }));
+    const error = await failure(listPets());
     expect(error).toMatchObject({ kind: 'http', status: 500, code: 'http_500' });
     expect(error.message).toContain('HTTP 500');
     expect(error.isTransient).toBe(true);
@@ -69,25 +86,28 @@ describe('the API client', () => {
     server.use(
       http.get(`${API}/pets`, () => new HttpResponse('[{"id":', { headers: { 'content-type': 'application/json' } })),
     );
-    expect(await failure(client.request(`${API}/pets`, { read }))).toMatchObject({ kind: 'invalid-response' });
+    expect(await failure(listPets())).toMatchObject({ kind: 'invalid-response' });
     server.use(http.get(`${API}/pets`, () => HttpResponse.json({ not: 'a list' })));
     const strict = (data: unknown) => {
       if (!Array.isArray(data)) throw new Error('not a list');
       return data;
     };
-    expect(await failure(client.request(`${API}/pets`, { read: strict }))).toMatchObject({ kind: 'invalid-response' });
+    const answer = await api.pets.GET('/pets', { parseAs: 'text' });
+    expect(await failure(Promise.resolve().then(() => api.read(answer, strict)))).toMatchObject({
+      kind: 'invalid-response',
+    });
   });
 
   it('reports no answer as a network error and a slow one as a timeout', async () => {
     server.use(http.get(`${API}/pets`, () => HttpResponse.error()));
-    expect(await failure(client.request(`${API}/pets`, { read }))).toMatchObject({ kind: 'network', status: 0 });
+    expect(await failure(listPets())).toMatchObject({ kind: 'network', status: 0 });
     server.use(
       http.get(`${API}/pets`, async () => {
         await delay('infinite');
         return HttpResponse.json([]);
       }),
     );
-    const error = await failure(client.request(`${API}/pets`, { read }));
+    const error = await failure(listPets());
     expect(error).toMatchObject({ kind: 'timeout' });
     expect(error.isTransient).toBe(true);
   });
@@ -100,7 +120,7 @@ describe('the API client', () => {
       }),
     );
     const controller = new AbortController();
-    const request = client.request(`${API}/pets`, { read, signal: controller.signal });
+    const request = listPets(controller.signal);
     controller.abort(new Error('navigated away'));
     await expect(request).rejects.toThrow('navigated away');
   });
@@ -115,30 +135,33 @@ describe('the API client', () => {
         ),
       ),
     );
-    await client.request(`${API}/pets/1`, { read });
-    await client.request(`${API}/pets/2`, { read });
+    await api.pets.GET('/pets/{petId}', { params: { path: { petId: 1n } }, parseAs: 'text' });
+    await api.pets.GET('/pets/{petId}', { params: { path: { petId: 2n } }, parseAs: 'text' });
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn.mock.calls[0]![0]).toContain('GET /v1/pets/{id} is deprecated');
+    expect(warn.mock.calls[0]![0]).toContain('GET /pets/{petId} is deprecated');
   });
 });
 
-describe('nextLink', () => {
-  const base = 'http://api.test/v1/pets?limit=20';
-  const link = (value: string) => new Headers({ Link: value });
+describe('nextCursor', () => {
+  const answer = (link?: string) => {
+    const response = new Response(null, { headers: link === undefined ? {} : { Link: link } });
+    Object.defineProperty(response, 'url', { value: 'http://api.test/v1/pets?limit=20' });
+    return response;
+  };
 
   it.each([
-    ['<?limit=20&cursor=abc>; rel="next"', 'http://api.test/v1/pets?limit=20&cursor=abc'],
-    ['<http://api.test/v1/pets?cursor=abc>; rel=next', 'http://api.test/v1/pets?cursor=abc'],
-    ['<?cursor=p>; rel="prev", <?cursor=n>; rel="next"', 'http://api.test/v1/pets?cursor=n'],
-    ['<?cursor=n>; rel="last next"', 'http://api.test/v1/pets?cursor=n'],
+    ['<?limit=20&cursor=abc>; rel="next"', 'abc'],
+    ['<http://api.test/v1/pets?cursor=abc>; rel=next', 'abc'],
+    ['<?cursor=p>; rel="prev", <?cursor=n>; rel="next"', 'n'],
+    ['<?cursor=n>; rel="last next"', 'n'],
     ['<?cursor=p>; rel="prev"', undefined],
-    ['<https://elsewhere.example/steal>; rel="next"', undefined],
+    ['<https://elsewhere.example/steal?cursor=abc>; rel="next"', undefined],
     ['garbage', undefined],
   ])('reads %s', (value, expected) => {
-    expect(nextLink(link(value), base)).toBe(expected);
+    expect(nextCursor(answer(value))).toBe(expected);
   });
 
   it('is undefined without a Link header', () => {
-    expect(nextLink(new Headers(), base)).toBeUndefined();
+    expect(nextCursor(answer())).toBeUndefined();
   });
 });

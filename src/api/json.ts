@@ -3,10 +3,10 @@ import { losslessJsonCodec, nativeJsonCodec, type JsonCodec } from '../../contra
 let codec: Promise<JsonCodec> | undefined;
 
 /**
- * A JSON reader and writer that keeps integers beyond 2^53 exact, as bigint. Browsers without JSON
- * source-text access load the lossless-json package (2.8 KB) on first use.
+ * The JSON reader and writer of every request (see contract/json.ts). Browsers without JSON
+ * source-text access load the lossless-json package (2.8 KB) the first time.
  */
-export function losslessJson(): Promise<JsonCodec> {
+export function loadJsonCodec(): Promise<JsonCodec> {
   const native = nativeJsonCodec();
   codec ??= native ? Promise.resolve(native) : import('lossless-json').then((library) => losslessJsonCodec(library));
   return codec;

@@ -1,41 +1,39 @@
-import { lazy, Suspense } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Component, lazy, Suspense, type ReactNode } from 'react';
 import type { AppConfig } from '../config/config.ts';
 import { ConfigContext } from '../config/config-context.ts';
 import { SignInPage } from '../features/auth/sign-in-page.tsx';
-import { useSessionState } from '../features/auth/session.ts';
+import { useSessionState } from '../lib/session.ts';
+import { ErrorPage } from '../ui/error-page.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
-import { loadSignedInApp } from './lazy-routes.ts';
-import { paths } from './paths.ts';
 
-// Everything behind sign-in, React Query included, loads only after sign-in: the sign-in screen
-// stays small and fast.
-const SignedInApp = lazy(() => loadSignedInApp().then((module) => ({ default: module.SignedInApp })));
+// Signed out, there is one screen and no router: the sign-in screen stays small and fast.
+// Everything behind sign-in (the router, React Query, the screens) loads once signed in.
+const SignedInApp = lazy(() => import('./signed-in-app.tsx').then((module) => ({ default: module.SignedInApp })));
 
-function RequireSession() {
-  const { session, reason } = useSessionState();
-  const location = useLocation();
-  if (!session) {
-    const next = reason === 'signed-out' ? '' : `?next=${encodeURIComponent(location.pathname + location.search)}`;
-    return <Navigate to={`${paths.signIn}${next}`} replace />;
+/** The last line of defence: a failure outside any route (a chunk that will not load) is a page too. */
+class ErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state = { error: undefined };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
   }
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <SignedInApp session={session} />
-    </Suspense>
-  );
+  override render() {
+    return this.state.error === undefined ? this.props.children : <ErrorPage error={this.state.error} />;
+  }
 }
 
-export function App({ config, basename }: { config: AppConfig; basename: string }) {
+export function App({ config }: { config: AppConfig }) {
+  const { session } = useSessionState();
   return (
     <ConfigContext.Provider value={config}>
-      <BrowserRouter basename={basename}>
-        <Routes>
-          <Route path={paths.signIn} element={<SignInPage />} />
-          <Route path="/index.html" element={<Navigate to={paths.pets} replace />} />
-          <Route path="*" element={<RequireSession />} />
-        </Routes>
-      </BrowserRouter>
+      <ErrorBoundary>
+        {session ? (
+          <Suspense fallback={<PageLoading />}>
+            <SignedInApp session={session} />
+          </Suspense>
+        ) : (
+          <SignInPage />
+        )}
+      </ErrorBoundary>
     </ConfigContext.Provider>
   );
 }

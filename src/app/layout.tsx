@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
-import { sessionStore } from '../features/auth/session.ts';
-import { useApi } from './api-context.ts';
-import { paths } from './paths.ts';
+import { NavLink, Outlet } from 'react-router-dom';
+import { useApi } from '../api/api-context.ts';
+import { paths } from '../config/paths.ts';
+import { sessionStore } from '../lib/session.ts';
 
-export function Layout({ children }: { children: ReactNode }) {
+/** The frame of every signed-in page: who is signed in where, the menu, and the page. */
+export function Layout() {
   const { environment } = useApi();
   return (
     <>
@@ -39,7 +39,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </nav>
       </header>
       <main id="main" tabIndex={-1}>
-        {children}
+        <Outlet />
       </main>
     </>
   );

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../api/api-error.ts';
-import { sessionStore } from '../features/auth/session.ts';
+import { sessionStore } from '../lib/session.ts';
 
 const MAX_READ_RETRIES = 3;
 

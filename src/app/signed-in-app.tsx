@@ -1,64 +1,72 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
-import { createApiClient } from '../api/client.ts';
+import { useEffect } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { ApiContext } from '../api/api-context.ts';
+import { createPetstoreApi } from '../api/client.ts';
+import { loadJsonCodec } from '../api/json.ts';
+import type { AppConfig } from '../config/config.ts';
 import { useConfig } from '../config/config-context.ts';
-import { sessionStore, type Session } from '../features/auth/session.ts';
-import { NotFoundPage } from '../ui/not-found-page.tsx';
-import { PageLoading } from '../ui/page-loading.tsx';
-import { PetDetailPage } from '../features/pets/components/pet-detail-page.tsx';
-import { PetsPage } from '../features/pets/components/pets-page.tsx';
-import { ApiContext, type PetstoreApi } from './api-context.ts';
-import { Layout } from './layout.tsx';
-import { loadAddPetPage, loadMessagesPage, prefetchWhenIdle } from './lazy-routes.ts';
-import { paths } from './paths.ts';
+import { sessionStore, type Session } from '../lib/session.ts';
 import { createQueryClient } from './query-client.ts';
+import { AppRoutes, prefetchScreens, type SessionRuntime } from './router.tsx';
 
-// The pets table and detail, used all day, come with this chunk; the forms (and react-hook-form)
-// load when first opened. Smaller chunks than that would cost more in overhead than they save.
-const AddPetPage = lazy(() => loadAddPetPage().then((module) => ({ default: module.AddPetPage })));
-const MessagesPage = lazy(() => loadMessagesPage().then((module) => ({ default: module.MessagesPage })));
+const json = await loadJsonCodec();
 
-/**
- * Mounted only while signed in: the query cache lives and dies with the session, so after sign-out
- * (or a revoked key) no pet data is left in memory for Back to show.
- */
-export function SignedInApp({ session }: { session: Session }) {
-  const config = useConfig();
-  const [queryClient] = useState(createQueryClient);
+interface SignedIn extends SessionRuntime {
+  session: Session;
+}
+
+let current: SignedIn | undefined;
+
+// The client and the query cache live and die with the session: after sign-out (or a revoked key)
+// no pet data is left in memory for Back to show.
+sessionStore.subscribe(() => {
+  if (current && current.session !== sessionStore.get().session) {
+    current.queryClient.clear();
+    current = undefined;
+  }
+});
+
+function signedIn(session: Session, config: AppConfig): SignedIn | undefined {
+  if (current?.session === session) return current;
   const environment = config.environments.find((env) => env.name === session.environmentName);
-  const api = useMemo<PetstoreApi | undefined>(
-    () =>
-      environment && {
-        environment,
-        client: createApiClient({ getApiKey: sessionStore.apiKey, timeoutMs: config.requestTimeoutMs }),
-      },
-    [environment, config.requestTimeoutMs],
-  );
+  if (!environment) return undefined;
+  current = {
+    session,
+    api: createPetstoreApi(environment, { getApiKey: sessionStore.apiKey, timeoutMs: config.requestTimeoutMs, json }),
+    queryClient: createQueryClient(),
+  };
+  return current;
+}
 
-  useEffect(prefetchWhenIdle, []);
+function usePrefetchWhenIdle() {
+  useEffect(() => {
+    if (!('requestIdleCallback' in window)) {
+      const timer = setTimeout(prefetchScreens, 2000);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(prefetchScreens, { timeout: 5000 });
+    return () => cancelIdleCallback(idle);
+  }, []);
+}
+
+/** Everything behind sign-in, React Query and the router included: loaded only once signed in. */
+export function SignedInApp({ session }: { session: Session }) {
+  const app = signedIn(session, useConfig());
+  usePrefetchWhenIdle();
 
   // The deployment's config.json no longer lists the session's environment: choose again.
   useEffect(() => {
-    if (!api) sessionStore.signOut();
-  }, [api]);
-  if (!api) return null;
+    if (!app) sessionStore.signOut();
+  }, [app]);
+  if (!app) return null;
 
   return (
-    <QueryClientProvider client={queryClient}>
-      <ApiContext.Provider value={api}>
-        <Layout>
-          <Suspense fallback={<PageLoading />}>
-            <Routes>
-              <Route path="/" element={<Navigate to={paths.pets} replace />} />
-              <Route path={paths.pets} element={<PetsPage />} />
-              <Route path={paths.addPet} element={<AddPetPage />} />
-              <Route path={paths.petPattern} element={<PetDetailPage />} />
-              <Route path={paths.messages} element={<MessagesPage />} />
-              <Route path="*" element={<NotFoundPage />} />
-            </Routes>
-          </Suspense>
-        </Layout>
+    <QueryClientProvider client={app.queryClient}>
+      <ApiContext.Provider value={app.api}>
+        <BrowserRouter basename={import.meta.env.BASE_URL}>
+          <AppRoutes runtime={app} />
+        </BrowserRouter>
       </ApiContext.Provider>
     </QueryClientProvider>
   );

@@ -2,16 +2,18 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { createApiClient } from '../api/client.ts';
-import { ApiContext, type PetstoreApi } from '../app/api-context.ts';
+import { ApiContext } from '../api/api-context.ts';
+import { createPetstoreApi } from '../api/client.ts';
+import { loadJsonCodec } from '../api/json.ts';
 import { createQueryClient } from '../app/query-client.ts';
-import { sessionStore } from '../features/auth/session.ts';
+import { sessionStore } from '../lib/session.ts';
 import { API, MESSAGES } from './msw-server.ts';
 
-export const testEnvironment = { name: 'Test', apiBaseUrl: API, messagesBaseUrl: MESSAGES };
+const testEnvironment = { name: 'Test', apiBaseUrl: API, messagesBaseUrl: MESSAGES };
+const json = await loadJsonCodec();
 
 /** The production query client, with retries sped up so tests need not wait for the backoff. */
-export function createTestQueryClient(): QueryClient {
+function createTestQueryClient(): QueryClient {
   const client = createQueryClient();
   client.setDefaultOptions({
     ...client.getDefaultOptions(),
@@ -27,10 +29,7 @@ export function renderSignedIn(
 ) {
   sessionStore.signIn({ apiKey: 'component-key', environmentName: testEnvironment.name });
   const queryClient = createTestQueryClient();
-  const api: PetstoreApi = {
-    environment: testEnvironment,
-    client: createApiClient({ getApiKey: sessionStore.apiKey, timeoutMs }),
-  };
+  const api = createPetstoreApi(testEnvironment, { getApiKey: sessionStore.apiKey, timeoutMs, json });
   const result = render(
     <QueryClientProvider client={queryClient}>
       <ApiContext.Provider value={api}>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../app/paths.ts';
+import { paths } from '../config/paths.ts';
 import { PageHeading } from './page-heading.tsx';
 
 export function NotFoundPage() {

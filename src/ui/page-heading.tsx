@@ -1,19 +1,22 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigationType } from 'react-router-dom';
 import { useDocumentTitle } from './use-document-title.ts';
 
-let firstPage = true;
-
 /**
- * The page's h1 and document title. After a client-side navigation it takes focus, so keyboard and
- * screen-reader users start at the new page instead of on the link they left.
+ * The page's h1 and document title. When a person went from one page of the app to another (a link,
+ * Back or Forward), it takes focus, so keyboard and screen-reader users start at the new page
+ * instead of on the link they left. On the page the visit opened at, or was sent to by a redirect
+ * (sign-in, `/`), focus stays where the browser put it.
  */
 export function PageHeading({ title }: { title: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const navigationType = useNavigationType();
+  const firstPage = useLocation().key === 'default';
+  const [takeFocus] = useState(() => !firstPage && navigationType !== 'REPLACE');
   useDocumentTitle(title);
   useEffect(() => {
-    if (firstPage) firstPage = false;
-    else heading.current?.focus();
-  }, []);
+    if (takeFocus) heading.current?.focus();
+  }, [takeFocus]);
   return (
     <h1 ref={heading} tabIndex={-1}>
       {title}

@@ -2,18 +2,16 @@
 // taking the key, brings the form back as it was. Sign-out clears it with the rest of the session.
 import { useEffect, useState } from 'react';
 import type { FieldValues, UseFormSubscribe } from 'react-hook-form';
-import type { sessionValue } from './session-value.ts';
-
-type Draft<T extends object> = ReturnType<typeof sessionValue<T>>;
+import type { SessionValue } from '../lib/session.ts';
 
 /** The form's starting values: the saved draft, or `empty`. Read once. */
-export function useDraftDefaults<T extends FieldValues>(draft: Draft<T>, empty: T): T {
+export function useDraftDefaults<T extends FieldValues>(draft: SessionValue<T>, empty: T): T {
   const [values] = useState(() => ({ ...empty, ...draft.load() }));
   return values;
 }
 
 /** Saves every change of the form (its `subscribe`) to the draft. */
-export function useSaveDraft<T extends FieldValues>(draft: Draft<T>, empty: T, subscribe: UseFormSubscribe<T>) {
+export function useSaveDraft<T extends FieldValues>(draft: SessionValue<T>, empty: T, subscribe: UseFormSubscribe<T>) {
   useEffect(
     () => subscribe({ formState: { values: true }, callback: ({ values }) => draft.save({ ...empty, ...values }) }),
     [draft, empty, subscribe],

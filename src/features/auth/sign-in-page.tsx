@@ -1,41 +1,53 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
-import { isApiError } from '../../api/api-error.ts';
-import { createApiClient } from '../../api/client.ts';
-import { paths, safeNextPath } from '../../app/paths.ts';
-import type { Environment } from '../../config/config.ts';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { createPetstoreApi } from '../../api/client.ts';
+import { loadJsonCodec } from '../../api/json.ts';
 import { useConfig } from '../../config/config-context.ts';
+import { appPath, browserPath, paths, safeNextPath } from '../../config/paths.ts';
+import { sessionStore, useSessionState, type SignedOutReason } from '../../lib/session.ts';
+import { describeSignInFailure } from '../../ui/error-messages.ts';
+import { Field } from '../../ui/field.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
-import { sessionStore, useSessionState } from './session.ts';
 
 type Outcome = { kind: 'checking' } | { kind: 'failed'; message: string } | undefined;
 
-function describeFailure(error: unknown, environment: Environment): string {
-  if (isApiError(error) && error.status === 401) {
-    return `This API key was not accepted by ${environment.name}. Check it and type it again.`;
-  }
-  if (isApiError(error) && error.isTransient) {
-    return `${environment.name} can't be reached right now, so the key could not be checked. Wait a moment and try again.`;
-  }
-  const detail = isApiError(error) ? error.message : 'Unexpected error.';
-  return `${environment.name} answered in a way this app does not understand: ${detail}`;
+/**
+ * Signed out, every address shows this screen, at `/sign-in?next=<where the person was going>`
+ * (no `next` after signing out on purpose). Back and Forward land here too.
+ */
+function useSignInAddress(reason: SignedOutReason): string {
+  const [next, setNext] = useState(() => safeNextPath(new URLSearchParams(location.search).get('next')));
+  useEffect(() => {
+    const settle = () => {
+      const here = appPath(location.pathname);
+      const target =
+        here === paths.signIn ? safeNextPath(new URLSearchParams(location.search).get('next')) : here + location.search;
+      const keep = reason === 'signed-out' && here !== paths.signIn ? undefined : target;
+      setNext(keep);
+      const query = keep && keep !== paths.pets && keep !== '/' ? `?next=${encodeURIComponent(keep)}` : '';
+      history.replaceState(null, '', browserPath(paths.signIn) + query);
+    };
+    settle();
+    addEventListener('popstate', settle);
+    return () => removeEventListener('popstate', settle);
+  }, [reason]);
+  return next ?? paths.pets;
 }
 
+/**
+ * The one form without react-hook-form and React Query: it is on the first screen, whose bytes are
+ * budgeted, and it has a single field. It submits the same way otherwise: check, send, report.
+ */
 export function SignInPage() {
   useDocumentTitle('Sign in');
   const config = useConfig();
-  const [searchParams] = useSearchParams();
-  const { session, reason } = useSessionState();
+  const { reason } = useSessionState();
+  const next = useSignInAddress(reason);
   const [environmentName, setEnvironmentName] = useState(config.environments[0]!.name);
   const [apiKey, setApiKey] = useState('');
   const [revealed, setRevealed] = useState(false);
   const [keyError, setKeyError] = useState<string>();
   const [outcome, setOutcome] = useState<Outcome>();
   const keyInput = useRef<HTMLInputElement>(null);
-  const ids = { key: useId(), keyError: useId(), environment: useId() };
-  const next = safeNextPath(searchParams.get('next')) ?? paths.pets;
-
-  if (session) return <Navigate to={next} replace />;
 
   async function signIn(event: FormEvent) {
     event.preventDefault();
@@ -51,12 +63,17 @@ export function SignInPage() {
     setOutcome({ kind: 'checking' });
     try {
       // A real, cheap call: the only way to know the service takes this key.
-      const client = createApiClient({ getApiKey: () => key, timeoutMs: config.requestTimeoutMs });
-      await client.request(`${environment.apiBaseUrl}/pets?limit=1`, { read: () => undefined });
-      // Signed in, this page renders a redirect to `next`.
+      const api = createPetstoreApi(environment, {
+        getApiKey: () => key,
+        timeoutMs: config.requestTimeoutMs,
+        json: await loadJsonCodec(),
+      });
+      await api.pets.GET('/pets', { params: { query: { limit: 1 } }, parseAs: 'text' });
+      // Signed in, the app opens at `next`.
+      history.replaceState(null, '', browserPath(next));
       sessionStore.signIn({ apiKey: key, environmentName: environment.name });
     } catch (error) {
-      setOutcome({ kind: 'failed', message: describeFailure(error, environment) });
+      setOutcome({ kind: 'failed', message: describeSignInFailure(error, environment.name) });
       keyInput.current?.focus();
     }
   }
@@ -78,50 +95,41 @@ export function SignInPage() {
           </p>
         )}
         {config.environments.length > 1 && (
-          <div className="field">
-            <label htmlFor={ids.environment}>Environment</label>
-            <select
-              id={ids.environment}
-              value={environmentName}
-              onChange={(event) => setEnvironmentName(event.target.value)}
-            >
-              {config.environments.map((env) => (
-                <option key={env.name}>{env.name}</option>
-              ))}
-            </select>
-          </div>
+          <Field label="Environment">
+            {(control) => (
+              <select {...control} value={environmentName} onChange={(event) => setEnvironmentName(event.target.value)}>
+                {config.environments.map((env) => (
+                  <option key={env.name}>{env.name}</option>
+                ))}
+              </select>
+            )}
+          </Field>
         )}
-        <div className="field">
-          <label htmlFor={ids.key}>API key</label>
-          <div className="input-with-button">
-            <input
-              id={ids.key}
-              ref={keyInput}
-              type={revealed ? 'text' : 'password'}
-              value={apiKey}
-              onChange={(event) => setApiKey(event.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-              autoCapitalize="off"
-              aria-invalid={keyError ? true : undefined}
-              aria-describedby={keyError ? ids.keyError : undefined}
-              required
-            />
-            <button
-              type="button"
-              className="button-secondary"
-              aria-pressed={revealed}
-              onClick={() => setRevealed((value) => !value)}
-            >
-              {revealed ? 'Hide key' : 'Show key'}
-            </button>
-          </div>
-          {keyError && (
-            <p id={ids.keyError} className="field-error">
-              {keyError}
-            </p>
+        <Field label="API key" error={keyError}>
+          {(control) => (
+            <div className="input-with-button">
+              <input
+                {...control}
+                ref={keyInput}
+                type={revealed ? 'text' : 'password'}
+                value={apiKey}
+                onChange={(event) => setApiKey(event.target.value)}
+                autoComplete="off"
+                spellCheck={false}
+                autoCapitalize="off"
+                required
+              />
+              <button
+                type="button"
+                className="button-secondary"
+                aria-pressed={revealed}
+                onClick={() => setRevealed((value) => !value)}
+              >
+                {revealed ? 'Hide key' : 'Show key'}
+              </button>
+            </div>
           )}
-        </div>
+        </Field>
         {outcome?.kind === 'failed' && (
           <p className="notice notice-error" role="alert">
             {outcome.message}

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { PET_STATUSES, type PetStatus } from './pet.ts';
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 20;
+const DEFAULT_PAGE_SIZE = 20;
 
 /** The pets list's state, which lives only in the URL: `?status=sold&limit=50&cursor=…`. */
 export interface PetListSearch {

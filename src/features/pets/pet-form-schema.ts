@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { parseInt64 } from '../../../contract/int64.ts';
+import { isApiError } from '../../api/api-error.ts';
 import { PET_STATUSES, type NewPet } from './pet.ts';
 
 /**
@@ -21,18 +22,28 @@ export const petFormSchema = z.object({
 });
 
 export type PetFormValues = z.input<typeof petFormSchema>;
-export type PetFormOutput = z.output<typeof petFormSchema>;
+type PetFormOutput = z.output<typeof petFormSchema>;
 
 export const EMPTY_PET_FORM: PetFormValues = { name: '', categoryId: '', status: 'available' };
+
+/** A draft kept in session storage that still has the form's shape. */
+export const isPetFormDraft = (value: unknown): value is PetFormValues =>
+  typeof value === 'object' &&
+  value !== null &&
+  ['name', 'categoryId', 'status'].every((key) => typeof (value as Record<string, unknown>)[key] === 'string');
 
 /** The request body for checked form values. */
 export function toNewPet(values: PetFormOutput): NewPet {
   return { name: values.name, categoryId: BigInt(values.categoryId), status: values.status };
 }
 
-/** Which form field a service error code is about, when it names one. */
-export const FIELD_BY_ERROR_CODE: Record<string, keyof PetFormValues> = {
+const FIELD_BY_ERROR_CODE: Record<string, keyof PetFormValues> = {
   invalid_name: 'name',
   invalid_category_id: 'categoryId',
   invalid_status: 'status',
 };
+
+/** The form field a 400 from the service is about, when its code names one. */
+export function fieldOfError(error: unknown): keyof PetFormValues | undefined {
+  return isApiError(error) && error.status === 400 ? FIELD_BY_ERROR_CODE[error.code] : undefined;
+}

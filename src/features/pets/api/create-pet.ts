@@ -1,16 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi, type PetstoreApi } from '../../../app/api-context.ts';
+import { useApi } from '../../../api/api-context.ts';
+import type { PetstoreApi } from '../../../api/client.ts';
 import { readPet, type NewPet, type Pet } from '../pet.ts';
 import { petQueries } from './pet-queries.ts';
 
 /** `POST /pets` (createPet). */
-export async function createPet(api: PetstoreApi, pet: NewPet): Promise<Pet> {
-  const { data } = await api.client.request(`${api.environment.apiBaseUrl}/pets`, {
-    method: 'POST',
-    body: pet,
-    read: readPet,
-  });
-  return data;
+async function createPet(api: PetstoreApi, pet: NewPet): Promise<Pet> {
+  return api.read(await api.pets.POST('/pets', { body: pet, parseAs: 'text' }), readPet);
 }
 
 export function useCreatePet() {

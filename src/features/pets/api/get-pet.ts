@@ -1,5 +1,5 @@
 import { isApiError } from '../../../api/api-error.ts';
-import type { PetstoreApi } from '../../../app/api-context.ts';
+import type { PetstoreApi } from '../../../api/client.ts';
 import { PET_STATUSES, readPet, type Pet } from '../pet.ts';
 import { findPetInLists } from './list-pets.ts';
 
@@ -12,8 +12,8 @@ const GET_PET_UNAVAILABLE = new Set([404, 405, 410, 501]);
  */
 export async function getPet(api: PetstoreApi, id: bigint, signal?: AbortSignal): Promise<Pet | null> {
   try {
-    const { data } = await api.client.request(`${api.environment.apiBaseUrl}/pets/${id}`, { signal, read: readPet });
-    return data;
+    const answer = await api.pets.GET('/pets/{petId}', { params: { path: { petId: id } }, parseAs: 'text', signal });
+    return api.read(answer, readPet);
   } catch (error) {
     if (!isApiError(error) || !GET_PET_UNAVAILABLE.has(error.status)) throw error;
   }

@@ -1,5 +1,4 @@
-import { nextLink, type ApiResponse } from '../../../api/client.ts';
-import type { PetstoreApi } from '../../../app/api-context.ts';
+import { nextCursor, type PetstoreApi } from '../../../api/client.ts';
 import type { PetListSearch } from '../list-search.ts';
 import { readPets, type Pet, type PetStatus } from '../pet.ts';
 
@@ -9,20 +8,14 @@ export interface PetPage {
   nextCursor: string | undefined;
 }
 
-export function listPetsUrl(api: PetstoreApi, { status, limit, cursor }: Partial<PetListSearch>): string {
-  const params = new URLSearchParams();
-  if (limit !== undefined) params.set('limit', String(limit));
-  if (status) params.set('status', status);
-  if (cursor) params.set('cursor', cursor);
-  return `${api.environment.apiBaseUrl}/pets?${params}`;
-}
-
 /** `GET /pets` (listPets), one page. */
-export async function listPets(api: PetstoreApi, search: PetListSearch, signal?: AbortSignal): Promise<PetPage> {
-  const url = listPetsUrl(api, search);
-  const { data, headers } = await api.client.request(url, { signal, read: readPets });
-  const next = nextLink(headers, url);
-  return { pets: data, nextCursor: next ? (new URL(next).searchParams.get('cursor') ?? undefined) : undefined };
+export async function listPets(
+  api: PetstoreApi,
+  { status, limit, cursor }: Partial<PetListSearch>,
+  signal?: AbortSignal,
+): Promise<PetPage> {
+  const answer = await api.pets.GET('/pets', { params: { query: { limit, status, cursor } }, parseAs: 'text', signal });
+  return { pets: api.read(answer, readPets), nextCursor: nextCursor(answer.response) };
 }
 
 const MAX_SCAN_PAGES = 200;
@@ -38,14 +31,15 @@ export async function findPetInLists(
   signal?: AbortSignal,
 ) {
   const scans = statuses.map(async (status) => {
-    let url: string | undefined = listPetsUrl(api, { status, limit: 100 });
+    let cursor: string | undefined;
     const seen = new Set<string>();
-    while (url && !seen.has(url) && seen.size < MAX_SCAN_PAGES) {
-      seen.add(url);
-      const response: ApiResponse<Pet[]> = await api.client.request(url, { signal, read: readPets });
-      const pet = response.data.find((candidate) => candidate.id === id);
+    for (let pages = 0; pages < MAX_SCAN_PAGES; pages++) {
+      const page = await listPets(api, { status, limit: 100, cursor }, signal);
+      const pet = page.pets.find((candidate) => candidate.id === id);
       if (pet) return pet;
-      url = nextLink(response.headers, url);
+      if (!page.nextCursor || seen.has(page.nextCursor)) return undefined;
+      seen.add(page.nextCursor);
+      cursor = page.nextCursor;
     }
     return undefined;
   });

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { PetstoreApi } from '../../../app/api-context.ts';
+import type { PetstoreApi } from '../../../api/client.ts';
 import type { PetListSearch } from '../list-search.ts';
 import type { Pet } from '../pet.ts';
 import { getPet } from './get-pet.ts';

@@ -1,30 +1,19 @@
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
-import { useId, useRef, useState } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { isApiError } from '../../../api/api-error.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
+import { sessionValue } from '../../../lib/session.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
+import { Field } from '../../../ui/field.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
-import { sessionValue } from '../../../ui/session-value.ts';
 import { useDraftDefaults, useSaveDraft } from '../../../ui/use-form-draft.ts';
 import { useCreatePet } from '../api/create-pet.ts';
 import { PET_STATUSES, STATUS_LABELS } from '../pet.ts';
-import {
-  EMPTY_PET_FORM,
-  FIELD_BY_ERROR_CODE,
-  petFormSchema,
-  toNewPet,
-  type PetFormOutput,
-  type PetFormValues,
-} from '../pet-form-schema.ts';
+import { EMPTY_PET_FORM, fieldOfError, isPetFormDraft, petFormSchema, toNewPet } from '../pet-form-schema.ts';
 
-const isDraft = (value: unknown): value is PetFormValues =>
-  typeof value === 'object' &&
-  value !== null &&
-  ['name', 'categoryId', 'status'].every((key) => typeof (value as Record<string, unknown>)[key] === 'string');
-
-const draft = sessionValue('add-pet-draft', isDraft);
+const draft = sessionValue('add-pet-draft', isPetFormDraft);
 
 export interface CreatedPetState {
   created: true;
@@ -33,8 +22,6 @@ export interface CreatedPetState {
 export function AddPetPage() {
   const navigate = useNavigate();
   const createPet = useCreatePet();
-  const [failure, setFailure] = useState<unknown>();
-  const submitting = useRef(false);
   const failureRef = useRef<HTMLDivElement>(null);
   const defaultValues = useDraftDefaults(draft, EMPTY_PET_FORM);
   const { register, handleSubmit, subscribe, setError, formState } = useForm({
@@ -42,98 +29,64 @@ export function AddPetPage() {
     defaultValues,
     shouldFocusError: true,
   });
-  const ids = { name: useId(), categoryId: useId(), status: useId() };
-
   useSaveDraft(draft, EMPTY_PET_FORM, subscribe);
 
-  const submitPet = async (values: PetFormOutput) => {
-    // The button is disabled while sending, but a double click can land before React re-renders.
-    if (submitting.current) return;
-    submitting.current = true;
-    setFailure(undefined);
+  // Every form submits the same way: react-hook-form checks the values, the mutation sends them,
+  // and the button stays disabled until the answer is in (a double click sends once).
+  const onSubmit = handleSubmit(async (values) => {
     try {
       const pet = await createPet.mutateAsync(toNewPet(values));
       draft.clear();
       navigate(paths.pet(pet.id), { state: { created: true } satisfies CreatedPetState });
     } catch (error) {
-      const field = isApiError(error) && error.status === 400 ? FIELD_BY_ERROR_CODE[error.code] : undefined;
-      if (field) {
-        setError(
-          field,
-          { type: 'server', message: error instanceof Error ? error.message : '' },
-          { shouldFocus: true },
-        );
-      } else if (!(isApiError(error) && error.status === 401)) {
-        setFailure(error);
-        requestAnimationFrame(() => failureRef.current?.focus());
-      }
-    } finally {
-      submitting.current = false;
+      const field = fieldOfError(error);
+      if (field) setError(field, { type: 'server', message: (error as Error).message }, { shouldFocus: true });
     }
-  };
+  });
 
-  const sending = createPet.isPending;
-  const fieldProps = (name: FieldPath<PetFormValues>) => {
-    const error = formState.errors[name];
-    return {
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? `${ids[name]}-error` : undefined,
-    };
-  };
-  const fieldError = (name: FieldPath<PetFormValues>) => {
-    const message = formState.errors[name]?.message;
-    return message ? (
-      <p id={`${ids[name]}-error`} className="field-error">
-        {message}
-      </p>
-    ) : null;
-  };
+  // A 401 is answered by sending the person to sign in again; a field error is shown beside its field.
+  const failure =
+    createPet.isError &&
+    !fieldOfError(createPet.error) &&
+    !(isApiError(createPet.error) && createPet.error.status === 401)
+      ? createPet.error
+      : undefined;
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
 
+  const { errors, isSubmitting } = formState;
+  const sending = isSubmitting && createPet.isPending;
   return (
     <section className="narrow">
       <PageHeading title="Add a pet" />
-      <form
-        onSubmit={(event) => void handleSubmit(submitPet)(event)}
-        noValidate
-        className="card form"
-        aria-label="New pet"
-      >
-        <div className="field">
-          <label htmlFor={ids.name}>Name</label>
-          <input id={ids.name} autoComplete="off" {...register('name')} {...fieldProps('name')} />
-          {fieldError('name')}
-        </div>
-        <div className="field">
-          <label htmlFor={ids.categoryId}>Category ID</label>
-          <input
-            id={ids.categoryId}
-            inputMode="numeric"
-            autoComplete="off"
-            {...register('categoryId')}
-            {...fieldProps('categoryId')}
-          />
-          {fieldError('categoryId')}
-        </div>
-        <div className="field">
-          <label htmlFor={ids.status}>Status</label>
-          <select id={ids.status} {...register('status')} {...fieldProps('status')}>
-            {PET_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-          {fieldError('status')}
-        </div>
-        {failure !== undefined && (
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="card form" aria-label="New pet">
+        <Field label="Name" error={errors.name?.message}>
+          {(control) => <input {...control} autoComplete="off" {...register('name')} />}
+        </Field>
+        <Field label="Category ID" error={errors.categoryId?.message}>
+          {(control) => <input {...control} inputMode="numeric" autoComplete="off" {...register('categoryId')} />}
+        </Field>
+        <Field label="Status" error={errors.status?.message}>
+          {(control) => (
+            <select {...control} {...register('status')}>
+              {PET_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {failure && (
           <div ref={failureRef} tabIndex={-1}>
             <ErrorNotice error={failure} />
             <p className="hint">Nothing you typed is lost. Try again when the service is back.</p>
           </div>
         )}
         <div className="form-actions">
-          <button type="submit" className="button-primary" disabled={sending}>
-            {sending ? 'Adding…' : failure !== undefined ? 'Try again' : 'Add pet'}
+          <button type="submit" className="button-primary" disabled={isSubmitting}>
+            {sending ? 'Adding…' : failure ? 'Try again' : 'Add pet'}
           </button>
         </div>
         {sending && (

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { useApi } from '../../../app/api-context.ts';
-import { paths } from '../../../app/paths.ts';
+import { useApi } from '../../../api/api-context.ts';
+import { paths } from '../../../config/paths.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { findCachedPet, petQueries } from '../api/pet-queries.ts';

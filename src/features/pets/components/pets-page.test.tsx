@@ -4,7 +4,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { API, server } from '../../../test/msw-server.ts';
 import { renderSignedIn } from '../../../test/render.tsx';
-import { sessionStore } from '../../auth/session.ts';
+import { sessionStore } from '../../../lib/session.ts';
 import { PetsPage } from './pets-page.tsx';
 
 const pets = [

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useApi } from '../../../app/api-context.ts';
-import { paths } from '../../../app/paths.ts';
+import { useApi } from '../../../api/api-context.ts';
+import { paths } from '../../../config/paths.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { useDelayedFlag } from '../../../ui/use-delayed-flag.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import type { Pet } from '../pet.ts';
 import { StatusText } from './status-text.tsx';
 

@@ -1,13 +1,7 @@
 import { createContext, useContext } from 'react';
-import type { ApiClient } from '../api/client.ts';
-import type { Environment } from '../config/config.ts';
+import type { PetstoreApi } from './client.ts';
 
-/** The signed-in environment and the client that talks to it. */
-export interface PetstoreApi {
-  environment: Environment;
-  client: ApiClient;
-}
-
+/** The signed-in environment's service; only signed-in pages have one. */
 export const ApiContext = createContext<PetstoreApi | undefined>(undefined);
 
 export function useApi(): PetstoreApi {

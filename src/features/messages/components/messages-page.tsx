@@ -1,0 +1,84 @@
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useApi } from '../../../api/api-context.ts';
+import { ErrorNotice } from '../../../ui/error-notice.tsx';
+import { Field } from '../../../ui/field.tsx';
+import { PageHeading } from '../../../ui/page-heading.tsx';
+import { useDraftDefaults, useSaveDraft } from '../../../ui/use-form-draft.ts';
+import { useSendMessage } from '../api/send-message.ts';
+import { EMPTY_MESSAGE_FORM, messageDraft, messageFormSchema, sentMessages, type Message } from '../message.ts';
+
+function formatTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+}
+
+export function MessagesPage() {
+  const { environment } = useApi();
+  const log = sentMessages(environment.name);
+  const [sent, setSent] = useState<Message[]>(() => log.load()?.sent ?? []);
+  const send = useSendMessage();
+  const defaultValues = useDraftDefaults(messageDraft, EMPTY_MESSAGE_FORM);
+  const { register, handleSubmit, reset, formState, subscribe } = useForm({
+    resolver: standardSchemaResolver(messageFormSchema),
+    defaultValues,
+  });
+  useSaveDraft(messageDraft, EMPTY_MESSAGE_FORM, subscribe);
+
+  // The same idiom as every form: checked values, the mutation, the button disabled until answered.
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const message = await send.mutateAsync(values.message);
+      const next = [message, ...sent];
+      setSent(next);
+      log.save({ sent: next });
+      reset(EMPTY_MESSAGE_FORM);
+    } catch {
+      // Shown from the mutation's state below; the message stays in the field.
+    }
+  });
+  const latest = send.data;
+
+  return (
+    <section className="narrow">
+      <PageHeading title="Messages" />
+      <form className="card form" noValidate aria-label="New message" onSubmit={(event) => void onSubmit(event)}>
+        <Field label="Message" error={formState.errors.message?.message}>
+          {(control) => <textarea {...control} rows={4} {...register('message')} />}
+        </Field>
+        {send.isError && <ErrorNotice error={send.error} />}
+        <div className="form-actions">
+          <button type="submit" className="button-primary" disabled={formState.isSubmitting}>
+            {formState.isSubmitting && send.isPending ? 'Sending…' : 'Send message'}
+          </button>
+        </div>
+        <div role="status">
+          {latest && (
+            <p className="notice notice-success">
+              Message queued (not yet delivered): ID <code>{latest.id}</code>, at{' '}
+              <time dateTime={latest.createdAt}>{formatTime(latest.createdAt)}</time>.
+            </p>
+          )}
+        </div>
+      </form>
+
+      <h2>Sent in this session</h2>
+      {sent.length === 0 ? (
+        <p>No messages sent yet.</p>
+      ) : (
+        <ul className="message-list" aria-label="Messages sent in this session">
+          {sent.map((message) => (
+            <li key={message.id} className="card">
+              <p className="message-text">{message.message}</p>
+              <p className="message-meta">
+                {message.status} · <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time> ·{' '}
+                <code>{message.id}</code>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
