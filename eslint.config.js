@@ -9,7 +9,17 @@ const features = ['auth', 'messages', 'pets'];
 const shared = ['./src/api', './src/config', './src/lib', './src/ui'];
 
 export default tseslint.config(
-  { ignores: ['dist', 'coverage', 'playwright-report', 'test-results', 'contract/schema.gen.ts'] },
+  {
+    ignores: [
+      'dist',
+      'dist.meta',
+      'e2e/.builds',
+      'coverage',
+      'playwright-report',
+      'test-results',
+      'contract/schema.gen.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...pluginQuery.configs['flat/recommended'],

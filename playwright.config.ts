@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { API_BASE_URL, API_KEY, APP_ORIGIN, APP_URL } from './e2e/env.ts';
+import { API_BASE_URL, API_KEY, APP_ORIGIN, APP_URL, BUILDS, REDEPLOY_ORIGIN, ROOT_APP_URL } from './e2e/env.ts';
 
 const ci = Boolean(process.env['CI']);
 
@@ -29,15 +29,20 @@ export default defineConfig({
         MESSAGES_PORT: '4111',
         PETSTORE_DB: ':memory:',
         PETSTORE_API_KEYS: `${API_KEY},e2e-other-key`,
-        CORS_ORIGINS: APP_ORIGIN,
+        CORS_ORIGINS: [APP_ORIGIN, new URL(ROOT_APP_URL).origin, REDEPLOY_ORIGIN].join(','),
         LOG_LEVEL: 'warn',
       },
     },
+    // The built app, served by nginx with the shipped deploy/nginx.conf, as a deployment would.
     {
-      command: 'tsx scripts/serve-dist.ts',
-      url: APP_URL,
+      command: 'tsx scripts/nginx.ts serve --dist dist --base /admin/ --port 4180 --config e2e/fixtures/config.json',
+      url: `${APP_URL}config.json`,
       reuseExistingServer: !ci,
-      env: { PORT: '4180', BASE_PATH: '/admin/', CONFIG_FILE: 'e2e/fixtures/config.json' },
+    },
+    {
+      command: `tsx scripts/nginx.ts serve --dist ${BUILDS.root} --base / --port 4181 --config e2e/fixtures/config.json`,
+      url: `${ROOT_APP_URL}config.json`,
+      reuseExistingServer: !ci,
     },
   ],
 });

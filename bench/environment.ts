@@ -1,8 +1,9 @@
-// The app as deployed (built, served with the strict CSP) and the reference service with demo data,
-// on ports of their own, for the benchmarks and the Lighthouse check.
-import { startService, type RunningService } from '../server/start.ts';
+// The app as deployed (dist/, built for `/`, served by nginx with deploy/nginx.conf: precompressed,
+// strict CSP) and the reference service with demo data, on ports of their own, for the benchmarks
+// and the Lighthouse check.
+import { startNginx } from '../scripts/nginx.ts';
 import { readServerConfig } from '../server/config.ts';
-import { startStaticServer } from '../scripts/static-server.ts';
+import { startService, type RunningService } from '../server/start.ts';
 
 export const BENCH_API_KEY = 'bench-key';
 export const BENCH_ENVIRONMENT = 'Benchmark';
@@ -41,7 +42,7 @@ export async function startBenchEnvironment({ extraPets = 330 } = {}): Promise<B
       { name: BENCH_ENVIRONMENT, apiBaseUrl: service.apiBaseUrl, messagesBaseUrl: service.messagesBaseUrl },
     ],
   });
-  const app = await startStaticServer({ port: APP_PORT, config });
+  const app = await startNginx({ dist: 'dist', base: '/', port: APP_PORT, config });
   return {
     appUrl: app.url,
     service,
@@ -50,7 +51,7 @@ export async function startBenchEnvironment({ extraPets = 330 } = {}): Promise<B
       value: JSON.stringify({ apiKey: BENCH_API_KEY, environmentName: BENCH_ENVIRONMENT }),
     },
     async close() {
-      await app.app.close();
+      await app.stop();
       await service.close();
     },
   };

@@ -106,4 +106,24 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(new RegExp(`/admin/pets/${pet.id}$`));
     await expect(page.getByRole('heading', { name: 'Deep Link Dog' })).toBeVisible();
   });
+
+  for (const next of [
+    '%2F%09%2Fevil.example',
+    '%2F%2Fevil.example',
+    '%2F%5Cevil.example',
+    'https%3A%2F%2Fevil.example',
+  ]) {
+    test(`refuses next=${next} and leads to the list instead, reload included`, async ({ page }) => {
+      await page.goto(`sign-in?next=${next}`);
+      await page.reload();
+      await page.getByLabel('Environment').selectOption(ENVIRONMENT);
+      await page.getByLabel('API key', { exact: true }).fill(API_KEY);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('heading', { name: 'Pets' })).toBeVisible();
+      expect(new URL(page.url()).origin).toBe('http://127.0.0.1:4180');
+      await expect(page).toHaveURL(/\/admin\/pets$/);
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Pets' })).toBeVisible();
+    });
+  }
 });

@@ -42,7 +42,7 @@ export const sum = (sizes: Size[]): Size =>
   });
 
 export function measureBundle(distDir = 'dist'): BundleReport {
-  const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const manifest = JSON.parse(readFileSync(join(`${distDir}.meta`, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const files: Record<string, Size> = {};
   for (const chunk of Object.values(manifest)) {
     for (const file of [chunk.file, ...(chunk.css ?? [])]) {

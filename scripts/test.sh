@@ -1,16 +1,23 @@
 #!/usr/bin/env bash
-# Everything CI checks, in the order that fails fastest. Installs Debian's Chromium when neither it
-# nor CHROME_PATH is there (Playwright cannot download its own browser on our machines).
+# Everything CI checks, in the order that fails fastest. Installs what the browser tests need from
+# Debian when it is missing: Chromium (Playwright cannot download its own browser on our machines)
+# and nginx with its brotli module (the tests serve the build as a deployment does).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+missing=()
+if [ -z "${CHROME_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1; then missing+=(chromium); fi
+if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then missing+=(nginx); fi
+if [ ! -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ]; then missing+=(libnginx-mod-http-brotli-static); fi
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing from Debian for the end-to-end tests: ${missing[*]}…"
+  SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+  # Debian starts the system nginx on port 80 on install; the tests run their own.
+  if command -v systemctl >/dev/null 2>&1; then $SUDO systemctl disable --now nginx >/dev/null 2>&1 || true; fi
+fi
 if [ -z "${CHROME_PATH:-}" ]; then
-  if ! command -v chromium >/dev/null 2>&1; then
-    echo "Installing Debian's chromium for the end-to-end tests…"
-    SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
-    $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
-  fi
   CHROME_PATH=$(command -v chromium)
   export CHROME_PATH
 fi

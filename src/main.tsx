@@ -3,8 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { ConfigErrorPage } from './config/config-error-page.tsx';
 import { ConfigError, loadConfig } from './config/config.ts';
+import { reloadOnMissingCode } from './lib/new-version.ts';
 import { sessionStore } from './lib/session.ts';
 import './ui/styles.css';
+
+reloadOnMissingCode();
 
 // Signed in already (a reload, a deep link): fetch the signed-in code while config.json loads.
 if (sessionStore.get().session) void import('./app/signed-in-app.tsx');

@@ -7,14 +7,14 @@
 // and the 17 KB difference alone would break the 130 KB budget for all JS. The table gives what the
 // data router would: one list of routes, lazy code, data started with it, an error page per route.
 import type { QueryClient } from '@tanstack/react-query';
-import { Component, lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, Navigate, useLocation, useRoutes, type Params, type RouteObject } from 'react-router-dom';
 import { parseInt64 } from '../../contract/int64.ts';
 import type { PetstoreApi } from '../api/client.ts';
 import { paths, safeNextPath } from '../config/paths.ts';
 import { petQueries } from '../features/pets/api/pet-queries.ts';
 import { parseListSearch } from '../features/pets/list-search.ts';
-import { ErrorPage } from '../ui/error-page.tsx';
+import { ErrorBoundary } from '../ui/error-boundary.tsx';
 import { NotFoundPage } from '../ui/not-found-page.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
 import { Layout } from './layout.tsx';
@@ -59,18 +59,7 @@ const screens: Screen[] = [
   },
 ];
 
-/** Each route's error element: a failure to render one screen is a page with a way out. */
-class ErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
-  override state = { error: undefined };
-  static getDerivedStateFromError(error: unknown) {
-    return { error };
-  }
-  override render() {
-    return this.state.error === undefined ? this.props.children : <ErrorPage error={this.state.error} />;
-  }
-}
-
-/** Another address starts afresh, without the error of the one before. */
+/** Each route's error element; another address starts afresh, without the error of the one before. */
 function RouteErrorBoundary({ children }: { children: ReactNode }) {
   return <ErrorBoundary key={useLocation().pathname}>{children}</ErrorBoundary>;
 }

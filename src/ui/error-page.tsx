@@ -1,11 +1,9 @@
+import { useEffect } from 'react';
+import { isChunkLoadError, reloadForNewVersion, willReloadForNewVersion } from '../lib/new-version.ts';
 import { useDocumentTitle } from './use-document-title.ts';
 
 function detailOf(error: unknown): string | undefined {
   if (error instanceof Error) return error.message;
-  if (typeof error === 'object' && error !== null && 'status' in error) {
-    const { status, statusText } = error as { status: unknown; statusText?: unknown };
-    return `${String(status)} ${String(statusText ?? '')}`.trim();
-  }
   return undefined;
 }
 
@@ -14,22 +12,41 @@ function detailOf(error: unknown): string | undefined {
  * screen. Its links load the page afresh, the surest way out of a broken state.
  */
 export function ErrorPage({ error }: { error: unknown }) {
-  useDocumentTitle('Something went wrong');
+  const missingCode = isChunkLoadError(error);
+  useDocumentTitle(missingCode ? 'Petstore Admin was updated' : 'Something went wrong');
+  useEffect(() => {
+    if (missingCode) reloadForNewVersion();
+  }, [missingCode]);
+  if (missingCode && willReloadForNewVersion()) {
+    return (
+      <p className="page-loading" role="status">
+        Petstore Admin was updated. Loading the new version…
+      </p>
+    );
+  }
   const detail = detailOf(error);
   return (
     <section className="full-page-message" role="alert" aria-labelledby="error-page-title">
-      <h1 id="error-page-title">Something went wrong</h1>
-      <p>This page could not be shown. Reloading usually helps; nothing you typed in a form is lost.</p>
-      {detail && (
-        <p className="hint">
-          Details for support: <code>{detail}</code>
-        </p>
-      )}
+      <h1 id="error-page-title">{missingCode ? 'This page could not be loaded' : 'Something went wrong'}</h1>
+      <p>
+        {missingCode
+          ? 'Part of the app could not be downloaded: it may have been updated while this tab was open, or the connection dropped.'
+          : 'This page could not be shown.'}{' '}
+        Reloading usually helps; nothing you typed in a form is lost.
+      </p>
       <p className="form-actions">
         <button type="button" className="button-primary" onClick={() => location.reload()}>
           Reload the page
         </button>
         <a href={import.meta.env.BASE_URL}>Go to the start page</a>
+      </p>
+      <p className="hint">
+        For support: version {import.meta.env.VITE_APP_VERSION}
+        {detail && (
+          <>
+            , <code>{detail}</code>
+          </>
+        )}
       </p>
     </section>
   );

@@ -1,0 +1,90 @@
+// A tab opened before a deployment: its index.html names code files the new build no longer has.
+// Served by nginx from a web root of its own, replaced mid-test as a deployment replaces dist/.
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { redeploy, startNginx, type RunningNginx } from '../scripts/nginx.ts';
+import { BUILDS, ENVIRONMENT, expect, REDEPLOY_ORIGIN, test } from './support.ts';
+
+const APP = `${REDEPLOY_ORIGIN}/admin/`;
+let site: RunningNginx;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeEach(async () => {
+  expect(existsSync(join(BUILDS.next, 'index.html')), 'run `npm run test:e2e`, which builds it').toBe(true);
+  site = await startNginx({
+    dist: 'dist',
+    base: '/admin/',
+    port: Number(new URL(REDEPLOY_ORIGIN).port),
+    config: await configJson(),
+  });
+});
+
+test.afterEach(async () => site.stop());
+
+async function configJson() {
+  const { readFile } = await import('node:fs/promises');
+  return readFile('e2e/fixtures/config.json', 'utf8');
+}
+
+/** Signed in on the list, the forms' code not fetched yet (as before the browser is ever idle). */
+async function openList(page: Page) {
+  await page.addInitScript(() => {
+    window.requestIdleCallback = () => 0;
+  });
+  await page.goto(`${APP}sign-in`);
+  await page.getByLabel('Environment').selectOption(ENVIRONMENT);
+  await page.getByLabel('API key', { exact: true }).fill('e2e-key');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Pets' })).toBeVisible();
+  await page.getByLabel('Status').selectOption('Sold');
+  await expect(page).toHaveURL(/status=sold/);
+}
+
+function countLoads(page: Page) {
+  let loads = 0;
+  page.on('load', () => loads++);
+  return () => loads;
+}
+
+test('after a redeploy, a screen whose code is gone reloads once into the new build, still signed in', async ({
+  page,
+}) => {
+  await openList(page);
+  const loads = countLoads(page);
+  redeploy(site, BUILDS.next);
+
+  await page.getByRole('link', { name: 'Add pet', exact: true }).first().click();
+  await expect(page.getByRole('heading', { name: 'Add a pet' })).toBeVisible();
+  await expect(page).toHaveURL(`${APP}pets/new`);
+  expect(loads()).toBe(1);
+  // The new build's code, and the session kept across the reload.
+  const scripts = await page
+    .locator('script[type=module]')
+    .evaluateAll((nodes) => nodes.map((node) => (node as HTMLScriptElement).src));
+  expect(scripts.every((src) => existsSync(join(site.siteDir, new URL(src).pathname.replace('/admin/', ''))))).toBe(
+    true,
+  );
+  await expect(page.getByRole('banner')).toContainText(ENVIRONMENT);
+  await page.getByLabel('Name').fill('Kept after the update');
+  await page.reload();
+  await expect(page.getByLabel('Name')).toHaveValue('Kept after the update');
+});
+
+test('when the code is still missing after that reload, a clear page and no reload loop', async ({ page }) => {
+  await openList(page);
+  const loads = countLoads(page);
+  redeploy(site, BUILDS.next);
+  // A broken deployment: the new build's forms are missing too.
+  for (const file of readdirSync(join(site.siteDir, 'assets'))) {
+    if (file.startsWith('forms-')) rmSync(join(site.siteDir, 'assets', file));
+  }
+
+  await page.getByRole('link', { name: 'Add pet', exact: true }).first().click();
+  await expect(page.getByRole('heading', { name: 'This page could not be loaded' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reload the page' })).toBeVisible();
+  await page.waitForTimeout(1500);
+  expect(loads()).toBe(1);
+  await expect(page.getByText('version next')).toBeVisible();
+});

@@ -1,0 +1,189 @@
+// Serves a build with nginx and the shipped deploy/nginx.conf, its values filled in: what the
+// end-to-end tests, the benchmarks and `npm run preview` use. Unprivileged, on a loopback port.
+//
+//   tsx scripts/nginx.ts serve [--dist dist] [--base /] [--port 4173] [--config file.json]
+//   tsx scripts/nginx.ts conf --root /var/www --base /admin/ --listen 80 --prefix /var/lib/nginx --config dist/config.json
+//   tsx scripts/nginx.ts csp [--config dist/config.json]   (the CSP header, for other hosts)
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const TEMPLATE = new URL('../deploy/nginx.conf', import.meta.url);
+
+export interface NginxValues {
+  prefix: string;
+  listen: string;
+  root: string;
+  base: string;
+  connectSrc: string;
+}
+
+/** The origins the app talks to, from config.json: what the CSP's connect-src must name. */
+export function connectSrcOf(configText: string): string {
+  const origins = new Set<string>();
+  const config = JSON.parse(configText) as { environments?: { apiBaseUrl?: string; messagesBaseUrl?: string }[] };
+  for (const env of config.environments ?? []) {
+    for (const url of [env.apiBaseUrl, env.messagesBaseUrl]) if (url) origins.add(new URL(url).origin);
+  }
+  return [...origins].join(' ');
+}
+
+export function normalizeBase(base: string): string {
+  return `/${base.replace(/^\/+|\/+$/g, '')}/`.replace('//', '/');
+}
+
+/** deploy/nginx.conf with its {{…}} values filled in (its opening comment, which explains them, left out). */
+export function renderNginxConf(values: NginxValues): string {
+  const template = readFileSync(TEMPLATE, 'utf8').replace(/^(#.*\n)+\n/, '');
+  const text = template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    const key = name.toLowerCase().replace(/_(\w)/g, (__, letter: string) => letter.toUpperCase()) as keyof NginxValues;
+    if (!(key in values)) throw new Error(`deploy/nginx.conf names {{${name}}}, which has no value`);
+    return values[key];
+  });
+  return `# Filled in from deploy/nginx.conf by scripts/nginx.ts.\n${text}`;
+}
+
+export interface RunningNginx {
+  url: string;
+  /** The folder served at the base: replace its contents to redeploy. */
+  siteDir: string;
+  stop(): Promise<void>;
+}
+
+function waitForPort(port: number, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  return new Promise((resolvePort, reject) => {
+    const attempt = () => {
+      if (child.exitCode !== null) return reject(new Error(`nginx exited with ${child.exitCode}:\n${log()}`));
+      const socket = createConnection({ host: '127.0.0.1', port });
+      socket.once('connect', () => {
+        socket.end();
+        resolvePort();
+      });
+      socket.once('error', () => {
+        socket.destroy();
+        if (Date.now() > deadline) reject(new Error(`nginx did not listen on ${port}:\n${log()}`));
+        else setTimeout(attempt, 50);
+      });
+    };
+    attempt();
+  });
+}
+
+export function nginxPath(): string | undefined {
+  for (const candidate of [process.env['NGINX_PATH'], '/usr/sbin/nginx', '/usr/local/sbin/nginx']) {
+    if (candidate && existsSync(candidate)) return candidate;
+  }
+  return spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).stdout.trim() || undefined;
+}
+
+/**
+ * Copies a build into a fresh web root at `base` (with `config` as its config.json, as a deployment
+ * would replace it) and serves it with nginx on 127.0.0.1:`port`.
+ */
+export async function startNginx({
+  dist = 'dist',
+  base = '/',
+  port,
+  config,
+}: {
+  dist?: string;
+  base?: string;
+  port: number;
+  config?: string;
+}): Promise<RunningNginx> {
+  const nginx = nginxPath();
+  if (!nginx) throw new Error('nginx is not installed: `apt-get install nginx libnginx-mod-http-brotli-static`.');
+  if (!existsSync(join(dist, 'index.html'))) throw new Error(`No build in ${dist}: run \`npm run build\` first.`);
+  const normalizedBase = normalizeBase(base);
+  const work = mkdtempSync(join(tmpdir(), 'petstore-nginx-'));
+  const root = join(work, 'www');
+  const siteDir = join(root, normalizedBase);
+  mkdirSync(dirname(siteDir), { recursive: true });
+  cpSync(resolve(dist), siteDir, { recursive: true });
+  if (config !== undefined) writeFileSync(join(siteDir, 'config.json'), config);
+
+  const conf = join(work, 'nginx.conf');
+  writeFileSync(
+    conf,
+    renderNginxConf({
+      prefix: work,
+      listen: `127.0.0.1:${port}`,
+      root,
+      base: normalizedBase,
+      connectSrc: connectSrcOf(readFileSync(join(siteDir, 'config.json'), 'utf8')),
+    }),
+  );
+  // As root (CI, containers), workers would run as `nobody`, who may not read a checkout in /root.
+  const globals = `daemon off;${process.getuid?.() === 0 ? ' user root;' : ''}`;
+  let output = '';
+  const child = spawn(nginx, ['-p', work, '-c', conf, '-g', globals], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await waitForPort(
+    port,
+    child,
+    () => output + (existsSync(join(work, 'error.log')) ? readFileSync(join(work, 'error.log'), 'utf8') : ''),
+  );
+  return {
+    url: `http://127.0.0.1:${port}${normalizedBase}`,
+    siteDir,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((done) => child.once('exit', done));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Replaces what is served with another build, as a deployment does. */
+export function redeploy(site: RunningNginx, dist: string) {
+  const config = readFileSync(join(site.siteDir, 'config.json'));
+  rmSync(site.siteDir, { recursive: true, force: true });
+  cpSync(resolve(dist), site.siteDir, { recursive: true });
+  writeFileSync(join(site.siteDir, 'config.json'), config);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      dist: { type: 'string', default: 'dist' },
+      base: { type: 'string', default: '/' },
+      port: { type: 'string', default: '4173' },
+      config: { type: 'string' },
+      root: { type: 'string', default: '/var/www/petstore-admin' },
+      listen: { type: 'string', default: '80' },
+      prefix: { type: 'string', default: '/var/lib/nginx' },
+    },
+  });
+  if (positionals[0] === 'conf' || positionals[0] === 'csp') {
+    const configText = readFileSync(values.config ?? join(values.dist, 'config.json'), 'utf8');
+    const conf = renderNginxConf({
+      prefix: values.prefix,
+      listen: values.listen,
+      root: values.root,
+      base: normalizeBase(values.base),
+      connectSrc: connectSrcOf(configText),
+    });
+    // One CSP for every host: the line of deploy/nginx.conf.
+    process.stdout.write(positionals[0] === 'conf' ? conf : `${/Content-Security-Policy "([^"]+)"/.exec(conf)![1]}\n`);
+  } else {
+    const site = await startNginx({
+      dist: values.dist,
+      base: values.base,
+      port: Number(values.port),
+      ...(values.config ? { config: readFileSync(values.config, 'utf8') } : {}),
+    });
+    console.log(`Petstore Admin (nginx, deploy/nginx.conf): ${site.url}`);
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.once(signal, () => void site.stop().then(() => process.exit(0)));
+    }
+  }
+}

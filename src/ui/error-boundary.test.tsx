@@ -1,0 +1,53 @@
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ErrorBoundary } from './error-boundary.tsx';
+
+function Broken({ error }: { error: Error }): never {
+  throw error;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('ErrorBoundary', () => {
+  it('shows what happened and a way on when a page fails to render, never a blank screen', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(
+      <ErrorBoundary>
+        <Broken error={new TypeError("Cannot read properties of undefined (reading 'name')")} />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('nothing you typed in a form is lost');
+    expect(screen.getByRole('alert')).toHaveTextContent("reading 'name'");
+    expect(screen.getByRole('button', { name: 'Reload the page' })).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Go to the start page' })).toHaveAttribute('href', '/');
+  });
+
+  it('reloads into a new build when code that a deployment removed fails to load, once', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...location, reload });
+    const missing = new TypeError('Failed to fetch dynamically imported module: /assets/forms-abc.js');
+    const { unmount } = render(
+      <ErrorBoundary>
+        <Broken error={missing} />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the new version');
+    expect(reload).toHaveBeenCalledTimes(1);
+    unmount();
+
+    // Still missing right after the reload (a fresh page: fresh modules, the same sessionStorage):
+    // a clear page instead of another reload.
+    vi.resetModules();
+    const reloaded = await import('./error-boundary.tsx');
+    render(
+      <reloaded.ErrorBoundary>
+        <Broken error={missing} />
+      </reloaded.ErrorBoundary>,
+    );
+    expect(screen.getByRole('heading', { name: 'This page could not be loaded' })).toBeVisible();
+    expect(reload).toHaveBeenCalledTimes(1);
+    vi.unstubAllGlobals();
+  });
+});
