@@ -34,15 +34,16 @@ export default defineConfig({
       },
     },
     // The built app, served by nginx with the shipped deploy/nginx.conf, as a deployment would.
+    // Never reused: an nginx left running would serve the build it copied then, not this one.
     {
       command: 'tsx scripts/nginx.ts serve --dist dist --base /admin/ --port 4180 --config e2e/fixtures/config.json',
       url: `${APP_URL}config.json`,
-      reuseExistingServer: !ci,
+      reuseExistingServer: false,
     },
     {
       command: `tsx scripts/nginx.ts serve --dist ${BUILDS.root} --base / --port 4181 --config e2e/fixtures/config.json`,
       url: `${ROOT_APP_URL}config.json`,
-      reuseExistingServer: !ci,
+      reuseExistingServer: false,
     },
   ],
 });
