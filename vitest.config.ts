@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'server', environment: 'node', include: ['server/**/*.test.ts'] },
+        test: { name: 'server', environment: 'node', include: ['server/**/*.test.ts', 'contract/**/*.test.ts'] },
       },
       {
         extends: './vite.config.ts',

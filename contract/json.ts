@@ -4,8 +4,9 @@ import type * as LosslessJson from 'lossless-json';
 // service read and write JSON through one of these codecs, which keep such integers exact as bigint.
 //
 // Runtimes with JSON source-text access (Chromium 114+, Firefox 135+, Safari 18.4+, Node 21+) need no
-// extra code; elsewhere (Node 20, older browsers) the caller supplies the lossless-json package, which
-// the app loads only when it has to.
+// extra code; elsewhere (Node 20, older browsers) `jsonCodec` marks the numbers that need care before
+// JSON.parse sees them. That fallback is written here rather than taken from lossless-json, whose
+// 3.5 KB gzip would not fit the app's byte budget; it is tested on both paths (json.test.ts).
 
 export interface JsonCodec {
   parse(text: string): unknown;
@@ -55,3 +56,37 @@ export function losslessJsonCodec(library: LosslessJsonLibrary, options: JsonRea
     stringify: (value) => library.stringify(value) ?? 'null',
   };
 }
+
+// A JSON string (skipped whole) or a JSON number, by the grammar of RFC 8259.
+const TOKENS = /"(?:[^"\\]|\\.)*"|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+
+/** The same codec without source-text access: numbers that need care travel as marked strings. */
+export function fallbackJsonCodec(options: JsonReadOptions = {}): JsonCodec {
+  // No JSON text holds this prefix: it is made anew for each page or process.
+  const marker = `\u2063number:${Math.random().toString(36).slice(2)}:`;
+  const markedNumber = new RegExp(`"${marker.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(-?\\d+)"`, 'g');
+  const needsCare = (token: string) =>
+    INTEGER.test(token) ? !Number.isSafeInteger(Number(token)) : options.readNonInteger !== undefined;
+  return {
+    parse(text) {
+      let marked = false;
+      const prepared = text.replace(TOKENS, (token) => {
+        if (token.startsWith('"') || !needsCare(token)) return token;
+        marked = true;
+        return `"${marker}${token}"`;
+      });
+      if (!marked) return JSON.parse(text);
+      return JSON.parse(prepared, (_key, value: unknown) =>
+        typeof value === 'string' && value.startsWith(marker) ? readNumber(value.slice(marker.length), options) : value,
+      );
+    },
+    stringify: (value) =>
+      (
+        JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? `${marker}${item}` : item)) ?? 'null'
+      ).replace(markedNumber, '$1'),
+  };
+}
+
+/** The codec for this runtime: its own JSON where it keeps int64 exact, the fallback elsewhere. */
+export const jsonCodec = (options: JsonReadOptions = {}): JsonCodec =>
+  nativeJsonCodec(options) ?? fallbackJsonCodec(options);

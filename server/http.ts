@@ -53,7 +53,7 @@ export async function createHttpApp({ keys, corsOrigins, logger = false }: HttpO
   await app.register(cors, {
     origin: [...corsOrigins],
     methods: ['GET', 'HEAD', 'POST'],
-    allowedHeaders: ['Authorization', 'Content-Type'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
     exposedHeaders: ['Link', 'Deprecation', 'Sunset', 'WWW-Authenticate'],
     maxAge: 600,
   });

@@ -1,0 +1,59 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { fallbackJsonCodec, nativeJsonCodec, type JsonCodec, type JsonReadOptions } from './json.ts';
+
+const BIG = '[9223372036854775807,-9223372036854775808,9007199254740993,{"a":"9007199254740993 in a string"}]';
+const codecs: [string, (options?: JsonReadOptions) => JsonCodec | undefined][] = [
+  ['the runtime JSON', nativeJsonCodec],
+  ['the fallback', fallbackJsonCodec],
+];
+
+describe.each(codecs)('JSON through %s', (name, make) => {
+  const codec = make();
+  // Node 20 has no source-text access: the native codec exists from Node 21 on.
+  const maybe = codec ? it : it.skip;
+
+  maybe('reads integers beyond 2^53 exactly as bigint, and small ones as numbers', () => {
+    expect(codec!.parse(BIG)).toEqual([
+      9223372036854775807n,
+      -9223372036854775808n,
+      9007199254740993n,
+      { a: '9007199254740993 in a string' },
+    ]);
+    expect(codec!.parse('{"id":42,"x":1.5,"s":"\\"9007199254740993\\""}')).toEqual({ id: 42, x: 1.5, s: '"9007199254740993"' });
+  });
+
+  maybe('writes bigint as plain JSON numbers', () => {
+    expect(codec!.stringify({ id: 2n ** 63n - 1n, name: 'Rex', tags: [1n, 'a'] })).toBe(
+      '{"id":9223372036854775807,"name":"Rex","tags":[1,"a"]}',
+    );
+    expect(codec!.stringify(undefined)).toBe('null');
+  });
+
+  maybe('keeps the text of numbers that are not plain integers, when asked', () => {
+    const strict = make({ readNonInteger: (text) => ({ notAnInteger: text }) })!;
+    expect(strict.parse('{"a":1e3,"b":1.0,"c":7,"d":"1e3"}')).toEqual({
+      a: { notAnInteger: '1e3' },
+      b: { notAnInteger: '1.0' },
+      c: 7,
+      d: '1e3',
+    });
+  });
+
+  maybe('refuses what JSON.parse refuses, leading zeros of big numbers included', () => {
+    for (const text of ['[012345678901234567890]', '{"a":}', '[1 2]', '', '"unterminated', '[9007199254740993']) {
+      expect(() => codec!.parse(text), text).toThrow();
+    }
+  });
+
+  maybe(`round-trips any JSON value with ${name}`, () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), (value, big) => {
+        const text = JSON.stringify({ value, big: 0 }).replace('"big":0', `"big":${big}`);
+        const parsed = codec!.parse(text) as { value: unknown; big: bigint | number };
+        expect(BigInt(parsed.big)).toBe(big);
+        expect(codec!.parse(codec!.stringify(parsed))).toEqual(parsed);
+      }),
+    );
+  });
+});
