@@ -5,6 +5,8 @@ const ci = Boolean(process.env['CI']);
 
 export default defineConfig({
   testDir: 'e2e',
+  // Screenshots to look at, not a test: `SCREENSHOTS=1 npx playwright test screens`.
+  testIgnore: process.env['SCREENSHOTS'] ? [] : ['screens.spec.ts'],
   fullyParallel: true,
   workers: 2,
   forbidOnly: ci,

@@ -3,17 +3,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API, MESSAGES, server } from '../test/msw-server.ts';
 import { ApiError } from './api-error.ts';
 import { createPetstoreApi, nextCursor, type PetstoreApi } from './client.ts';
-import { loadJsonCodec } from './json.ts';
 
 const environment = { name: 'Test', apiBaseUrl: API, messagesBaseUrl: MESSAGES };
 const api: PetstoreApi = createPetstoreApi(environment, {
   getApiKey: () => 'secret-key',
   timeoutMs: 300,
-  json: await loadJsonCodec(),
 });
 const read = (data: unknown) => data;
 const listPets = async (signal?: AbortSignal) =>
-  api.read(await api.pets.GET('/pets', { params: { query: { limit: 20 } }, parseAs: 'text', signal }), read);
+  api.read(await api.pets.GET('/pets', { params: { query: { limit: 20 } }, signal }), read);
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(
@@ -49,7 +47,7 @@ describe('the API client', () => {
         return HttpResponse.json({ ok: true }, { status: 201 });
       }),
     );
-    await api.pets.POST('/pets', { body: { name: 'Big', categoryId: 2n ** 63n - 1n }, parseAs: 'text' });
+    await api.pets.POST('/pets', { body: { name: 'Big', categoryId: 2n ** 63n - 1n } });
     expect(body).toBe('{"name":"Big","categoryId":9223372036854775807}');
   });
 
@@ -59,7 +57,7 @@ describe('the API client', () => {
         HttpResponse.json({ id: 'msg_1', message: 'Hi', status: 'queued', createdAt: '2026-11-22T10:00:00Z' }),
       ),
     );
-    const answer = await api.messages.POST('/messages', { body: { message: 'Hi' }, parseAs: 'text' });
+    const answer = await api.messages.POST('/messages', { body: { message: 'Hi' } });
     expect(api.read(answer, read)).toMatchObject({ id: 'msg_1', status: 'queued' });
   });
 
@@ -92,7 +90,7 @@ describe('the API client', () => {
       if (!Array.isArray(data)) throw new Error('not a list');
       return data;
     };
-    const answer = await api.pets.GET('/pets', { parseAs: 'text' });
+    const answer = await api.pets.GET('/pets', {});
     expect(await failure(Promise.resolve().then(() => api.read(answer, strict)))).toMatchObject({
       kind: 'invalid-response',
     });
@@ -135,10 +133,27 @@ describe('the API client', () => {
         ),
       ),
     );
-    await api.pets.GET('/pets/{petId}', { params: { path: { petId: 1n } }, parseAs: 'text' });
-    await api.pets.GET('/pets/{petId}', { params: { path: { petId: 2n } }, parseAs: 'text' });
+    await api.pets.GET('/pets/{petId}', { params: { path: { petId: 1n } } });
+    await api.pets.GET('/pets/{petId}', { params: { path: { petId: 2n } } });
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0]![0]).toContain('GET /pets/{petId} is deprecated');
+  });
+});
+
+describe('the contract types every call', () => {
+  it('refuses a path, a parameter or a body the contract does not have, at compile time', () => {
+    // Never sent: the point is that each of these lines fails to type-check.
+    const unsent = () => {
+      // @ts-expect-error no such path
+      void api.pets.GET('/pet', {});
+      // @ts-expect-error limit is an integer
+      void api.pets.GET('/pets', { params: { query: { limit: '20' } } });
+      // @ts-expect-error a new pet needs a categoryId
+      void api.pets.POST('/pets', { body: { name: 'Rex' } });
+      // @ts-expect-error the path parameter is petId
+      void api.pets.GET('/pets/{petId}', { params: { path: { id: 1n } } });
+    };
+    expect(unsent).toBeTypeOf('function');
   });
 });
 

@@ -13,7 +13,7 @@ import { parseInt64 } from '../../contract/int64.ts';
 import type { PetstoreApi } from '../api/client.ts';
 import { paths, safeNextPath } from '../config/paths.ts';
 import { petQueries } from '../features/pets/api/pet-queries.ts';
-import { parseListSearch } from '../features/pets/list-search.ts';
+import { currentCursor, parseListSearch } from '../features/pets/list-search.ts';
 import { ErrorBoundary } from '../ui/error-boundary.tsx';
 import { NotFoundPage } from '../ui/not-found-page.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
@@ -37,8 +37,15 @@ const screens: Screen[] = [
   {
     path: paths.pets,
     load: () => import('../features/pets/components/pets-page.tsx').then((module) => module.PetsPage),
-    prefetch: ({ search }, { api, queryClient }) =>
-      void queryClient.prefetchQuery(petQueries.list(api, parseListSearch(search))),
+    prefetch: ({ search }, { api, queryClient }) => {
+      const list = parseListSearch(search);
+      // A search reads the whole list page by page as soon as the screen shows (use-pet-search.ts).
+      if (!list.q) {
+        void queryClient.prefetchQuery(
+          petQueries.page(api, { status: list.status, limit: list.limit, cursor: currentCursor(list) }),
+        );
+      }
+    },
   },
   {
     path: paths.addPet,
@@ -106,4 +113,6 @@ export function AppRoutes({ runtime }: { runtime: SessionRuntime }) {
 }
 
 /** Fetches every screen's code, for when the browser is idle: opening one is then instant. */
-export const prefetchScreens = () => screens.forEach((screen) => void screen.load());
+export const prefetchScreens = () =>
+  // A failed prefetch costs nothing: the screen's code is asked for again when it is opened.
+  screens.forEach((screen) => void screen.load().catch(() => undefined));

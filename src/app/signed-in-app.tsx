@@ -3,37 +3,43 @@ import { useEffect } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { ApiContext } from '../api/api-context.ts';
 import { createPetstoreApi } from '../api/client.ts';
-import { loadJsonCodec } from '../api/json.ts';
 import type { AppConfig } from '../config/config.ts';
 import { useConfig } from '../config/config-context.ts';
+import { reauth } from '../features/auth/reauth.ts';
+import { ReauthDialog } from '../features/auth/reauth-dialog.tsx';
 import { sessionStore, type Session } from '../lib/session.ts';
 import { createQueryClient } from './query-client.ts';
 import { AppRoutes, prefetchScreens, type SessionRuntime } from './router.tsx';
 
-const json = await loadJsonCodec();
-
 interface SignedIn extends SessionRuntime {
-  session: Session;
+  /** Who, where: a key renewed mid-session keeps the same one. */
+  identity: string;
 }
 
 let current: SignedIn | undefined;
+const identityOf = (session: Session | undefined) => session && `${session.owner}@${session.environmentName}`;
 
-// The client and the query cache live and die with the session: after sign-out (or a revoked key)
-// no pet data is left in memory for Back to show.
+// The client and the query cache live and die with the session: after sign-out (or a revoked key
+// given up) no pet data is left in memory for Back to show.
 sessionStore.subscribe(() => {
-  if (current && current.session !== sessionStore.get().session) {
+  if (current && current.identity !== identityOf(sessionStore.get().session)) {
     current.queryClient.clear();
     current = undefined;
   }
 });
 
 function signedIn(session: Session, config: AppConfig): SignedIn | undefined {
-  if (current?.session === session) return current;
+  const identity = identityOf(session)!;
+  if (current?.identity === identity) return current;
   const environment = config.environments.find((env) => env.name === session.environmentName);
   if (!environment) return undefined;
   current = {
-    session,
-    api: createPetstoreApi(environment, { getApiKey: sessionStore.apiKey, timeoutMs: config.requestTimeoutMs, json }),
+    identity,
+    api: createPetstoreApi(environment, {
+      getApiKey: sessionStore.apiKey,
+      timeoutMs: config.requestTimeoutMs,
+      onUnauthorized: reauth.ask,
+    }),
     queryClient: createQueryClient(),
   };
   return current;
@@ -67,6 +73,7 @@ export function SignedInApp({ session }: { session: Session }) {
         <BrowserRouter basename={import.meta.env.BASE_URL}>
           <AppRoutes runtime={app} />
         </BrowserRouter>
+        <ReauthDialog />
       </ApiContext.Provider>
     </QueryClientProvider>
   );

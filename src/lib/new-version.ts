@@ -1,6 +1,7 @@
 // A tab opened before a deployment asks for code files the new build no longer has. When one fails
-// to load, the page reloads once into the new build; what people typed is in sessionStorage and
-// survives. If the file is still missing right after that, the error page says so: no reload loop.
+// to load and the app's own address still answers (so this is no dropped connection), the page
+// reloads once into the new build; what people typed is in sessionStorage and survives. If the file
+// is still missing right after that, the error page says so: no reload loop.
 import { sessionValue } from './session.ts';
 
 const RECENT_MS = 30_000;
@@ -18,18 +19,24 @@ export function isChunkLoadError(error: unknown): boolean {
   );
 }
 
-/** True while the page is reloading into a new build, or when it is about to. */
-export const willReloadForNewVersion = () => reloading || Date.now() - (lastReload.load()?.at ?? 0) >= RECENT_MS;
-
-/** Reloads into the new build, unless that was just tried. */
-export function reloadForNewVersion() {
-  if (reloading || !willReloadForNewVersion()) return;
+/** Reloads into the new build when there is one to load and it was not just tried; says whether it does. */
+export async function reloadIfNewVersion(): Promise<boolean> {
+  if (reloading) return true;
+  if (Date.now() - (lastReload.load()?.at ?? 0) < RECENT_MS) return false;
+  try {
+    // Offline, or a connection that drops everything: a reload would leave only the browser's error page.
+    const index = await fetch(import.meta.env.BASE_URL, { method: 'HEAD', cache: 'no-store' });
+    if (!index.ok) return false;
+  } catch {
+    return false;
+  }
   reloading = true;
   lastReload.save({ at: Date.now() });
   location.reload();
+  return true;
 }
 
 /** Vite reports a code file that failed to load (`vite:preloadError`); the error page does too. */
 export function reloadOnMissingCode() {
-  addEventListener('vite:preloadError', reloadForNewVersion);
+  addEventListener('vite:preloadError', () => void reloadIfNewVersion());
 }

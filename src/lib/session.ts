@@ -5,6 +5,12 @@ import { useSyncExternalStore } from 'react';
 export interface Session {
   apiKey: string;
   environmentName: string;
+  /**
+   * Whose drafts and sent messages are kept: made from the key that signed in (a hash, never the
+   * key), and kept when the same person renews the key mid-session. Another key signing in on the
+   * same tab does not see them.
+   */
+  owner: string;
 }
 
 /** Why there is no session: never signed in, signed out, or the service stopped taking the key. */
@@ -16,6 +22,20 @@ export interface SessionState {
 }
 
 const PREFIX = 'petstore-admin.';
+
+/** A short, stable fingerprint of a text (53-bit cyrb53): names storage, secures nothing. */
+function fingerprint(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
 
 function load(name: string): unknown {
   try {
@@ -43,28 +63,33 @@ function clearAll() {
   }
 }
 
-/**
- * A value kept for this session (what a person has typed, what they have sent): it survives a
- * reload and a re-sign-in after a revoked key, and sign-out clears it with the rest.
- */
-export function sessionValue<T extends object>(name: string, isValid: (value: unknown) => value is T) {
+function stored<T extends object>(name: () => string, isValid: (value: unknown) => value is T) {
   return {
     load(): T | undefined {
-      const value = load(name);
+      const value = load(name());
       return isValid(value) ? value : undefined;
     },
-    save: (value: T) => save(name, value),
-    clear: () => save(name, undefined),
+    save: (value: T) => save(name(), value),
+    clear: () => save(name(), undefined),
   };
+}
+
+/**
+ * A value kept for whoever is signed in (what they have typed, what they have sent): it survives a
+ * reload, a renewed key and signing in again with the same key; sign-out clears it with the rest.
+ */
+export function sessionValue<T extends object>(name: string, isValid: (value: unknown) => value is T) {
+  return stored(() => `${state.session?.owner ?? 'nobody'}.${name}`, isValid);
 }
 
 export type SessionValue<T extends object> = ReturnType<typeof sessionValue<T>>;
 
-const storedSession = sessionValue(
-  'session',
+const storedSession = stored(
+  () => 'session',
   (value): value is Session =>
-    typeof (value as Partial<Session> | null)?.apiKey === 'string' &&
-    typeof (value as Partial<Session>).environmentName === 'string',
+    ['apiKey', 'environmentName', 'owner'].every(
+      (field) => typeof (value as Record<string, unknown> | null)?.[field] === 'string',
+    ),
 );
 
 const listeners = new Set<() => void>();
@@ -84,8 +109,15 @@ export const sessionStore = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  signIn(session: Session) {
-    update({ session, reason: undefined });
+  signIn({ apiKey, environmentName }: Omit<Session, 'owner'>) {
+    update({
+      session: { apiKey, environmentName, owner: fingerprint(`${environmentName}\n${apiKey}`) },
+      reason: undefined,
+    });
+  },
+  /** The same person continues with a new key (the old one was revoked): their drafts stay theirs. */
+  renewKey(apiKey: string) {
+    if (state.session) update({ session: { ...state.session, apiKey }, reason: undefined });
   },
   signOut() {
     clearAll();

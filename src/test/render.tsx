@@ -4,13 +4,12 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ApiContext } from '../api/api-context.ts';
 import { createPetstoreApi } from '../api/client.ts';
-import { loadJsonCodec } from '../api/json.ts';
 import { createQueryClient } from '../app/query-client.ts';
+import { reauth } from '../features/auth/reauth.ts';
 import { sessionStore } from '../lib/session.ts';
 import { API, MESSAGES } from './msw-server.ts';
 
 const testEnvironment = { name: 'Test', apiBaseUrl: API, messagesBaseUrl: MESSAGES };
-const json = await loadJsonCodec();
 
 /** The production query client, with retries sped up so tests need not wait for the backoff. */
 function createTestQueryClient(): QueryClient {
@@ -29,7 +28,11 @@ export function renderSignedIn(
 ) {
   sessionStore.signIn({ apiKey: 'component-key', environmentName: testEnvironment.name });
   const queryClient = createTestQueryClient();
-  const api = createPetstoreApi(testEnvironment, { getApiKey: sessionStore.apiKey, timeoutMs, json });
+  const api = createPetstoreApi(testEnvironment, {
+    getApiKey: sessionStore.apiKey,
+    timeoutMs,
+    onUnauthorized: reauth.ask,
+  });
   const result = render(
     <QueryClientProvider client={queryClient}>
       <ApiContext.Provider value={api}>

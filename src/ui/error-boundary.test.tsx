@@ -1,5 +1,7 @@
 import { render, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { server } from '../test/msw-server.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
 
 function Broken({ error }: { error: Error }): never {
@@ -23,17 +25,34 @@ describe('ErrorBoundary', () => {
     expect(screen.getByRole('link', { name: 'Go to the start page' })).toHaveAttribute('href', '/');
   });
 
+  it('stays put when the code failed to load because the connection is gone', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...location, reload });
+    server.use(http.head('*', () => HttpResponse.error()));
+    render(
+      <ErrorBoundary>
+        <Broken error={new TypeError('Failed to fetch dynamically imported module: /assets/forms-abc.js')} />
+      </ErrorBoundary>,
+    );
+    expect(await screen.findByRole('heading', { name: 'This page could not be loaded' })).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('tried again when you are back online');
+    expect(reload).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+
   it('reloads into a new build when code that a deployment removed fails to load, once', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const reload = vi.fn();
     vi.stubGlobal('location', { ...location, reload });
+    server.use(http.head('*', () => new HttpResponse(null, { status: 200 })));
     const missing = new TypeError('Failed to fetch dynamically imported module: /assets/forms-abc.js');
     const { unmount } = render(
       <ErrorBoundary>
         <Broken error={missing} />
       </ErrorBoundary>,
     );
-    expect(screen.getByRole('status')).toHaveTextContent('Loading the new version');
+    expect(await screen.findByText('Petstore Admin was updated. Loading the new version…')).toBeVisible();
     expect(reload).toHaveBeenCalledTimes(1);
     unmount();
 
@@ -46,7 +65,7 @@ describe('ErrorBoundary', () => {
         <Broken error={missing} />
       </reloaded.ErrorBoundary>,
     );
-    expect(screen.getByRole('heading', { name: 'This page could not be loaded' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'This page could not be loaded' })).toBeVisible();
     expect(reload).toHaveBeenCalledTimes(1);
     vi.unstubAllGlobals();
   });

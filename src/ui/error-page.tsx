@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { isChunkLoadError, reloadForNewVersion, willReloadForNewVersion } from '../lib/new-version.ts';
+import { useEffect, useState } from 'react';
+import { isChunkLoadError, reloadIfNewVersion } from '../lib/new-version.ts';
 import { useDocumentTitle } from './use-document-title.ts';
 
 function detailOf(error: unknown): string | undefined {
@@ -13,14 +13,21 @@ function detailOf(error: unknown): string | undefined {
  */
 export function ErrorPage({ error }: { error: unknown }) {
   const missingCode = isChunkLoadError(error);
-  useDocumentTitle(missingCode ? 'Petstore Admin was updated' : 'Something went wrong');
+  // For missing code: is a new build being loaded (true), is it not (false), or is that being checked?
+  const [reloading, setReloading] = useState<boolean>();
+  useDocumentTitle(missingCode ? 'Petstore Admin could not load' : 'Something went wrong');
   useEffect(() => {
-    if (missingCode) reloadForNewVersion();
+    if (!missingCode) return;
+    const attempt = () => void reloadIfNewVersion().then(setReloading);
+    attempt();
+    // Offline, it is tried again as soon as the connection is back.
+    addEventListener('online', attempt);
+    return () => removeEventListener('online', attempt);
   }, [missingCode]);
-  if (missingCode && willReloadForNewVersion()) {
+  if (missingCode && reloading !== false) {
     return (
       <p className="page-loading" role="status">
-        Petstore Admin was updated. Loading the new version…
+        {reloading ? 'Petstore Admin was updated. Loading the new version…' : 'Loading…'}
       </p>
     );
   }
@@ -30,7 +37,7 @@ export function ErrorPage({ error }: { error: unknown }) {
       <h1 id="error-page-title">{missingCode ? 'This page could not be loaded' : 'Something went wrong'}</h1>
       <p>
         {missingCode
-          ? 'Part of the app could not be downloaded: it may have been updated while this tab was open, or the connection dropped.'
+          ? 'Part of the app could not be downloaded: the connection may have dropped (it is tried again when you are back online), or the app was updated while this tab was open.'
           : 'This page could not be shown.'}{' '}
         Reloading usually helps; nothing you typed in a form is lost.
       </p>

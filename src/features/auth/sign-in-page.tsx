@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { createPetstoreApi } from '../../api/client.ts';
-import { loadJsonCodec } from '../../api/json.ts';
 import { useConfig } from '../../config/config-context.ts';
 import { appPath, browserPath, paths, safeNextPath } from '../../config/paths.ts';
 import { sessionStore, useSessionState, type SignedOutReason } from '../../lib/session.ts';
 import { describeSignInFailure } from '../../ui/error-messages.ts';
 import { Field } from '../../ui/field.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { checkApiKey } from './check-api-key.ts';
+import { KeyInput } from './key-input.tsx';
 
 type Outcome = { kind: 'checking' } | { kind: 'failed'; message: string } | undefined;
 
@@ -44,7 +44,6 @@ export function SignInPage() {
   const next = useSignInAddress(reason);
   const [environmentName, setEnvironmentName] = useState(config.environments[0]!.name);
   const [apiKey, setApiKey] = useState('');
-  const [revealed, setRevealed] = useState(false);
   const [keyError, setKeyError] = useState<string>();
   const [outcome, setOutcome] = useState<Outcome>();
   const keyInput = useRef<HTMLInputElement>(null);
@@ -62,13 +61,7 @@ export function SignInPage() {
     const environment = config.environments.find((env) => env.name === environmentName)!;
     setOutcome({ kind: 'checking' });
     try {
-      // A real, cheap call: the only way to know the service takes this key.
-      const api = createPetstoreApi(environment, {
-        getApiKey: () => key,
-        timeoutMs: config.requestTimeoutMs,
-        json: await loadJsonCodec(),
-      });
-      await api.pets.GET('/pets', { params: { query: { limit: 1 } }, parseAs: 'text' });
+      await checkApiKey(environment, key, config.requestTimeoutMs);
       // Signed in, the app opens at `next`.
       history.replaceState(null, '', browserPath(next));
       sessionStore.signIn({ apiKey: key, environmentName: environment.name });
@@ -86,7 +79,8 @@ export function SignInPage() {
         <p className="lead">Sign in with your API key.</p>
         {reason === 'expired' && (
           <p className="notice notice-warning" role="alert">
-            Your API key is no longer accepted. Sign in again to continue where you left off; nothing you typed is lost.
+            Your API key is no longer accepted. Sign in again to carry on: with the same key, the forms you were filling
+            in come back as you left them.
           </p>
         )}
         {reason === 'signed-out' && (
@@ -105,31 +99,18 @@ export function SignInPage() {
             )}
           </Field>
         )}
-        <Field label="API key" error={keyError}>
-          {(control) => (
-            <div className="input-with-button">
-              <input
-                {...control}
-                ref={keyInput}
-                type={revealed ? 'text' : 'password'}
-                value={apiKey}
-                onChange={(event) => setApiKey(event.target.value)}
-                autoComplete="off"
-                spellCheck={false}
-                autoCapitalize="off"
-                required
-              />
-              <button
-                type="button"
-                className="button-secondary"
-                aria-pressed={revealed}
-                onClick={() => setRevealed((value) => !value)}
-              >
-                {revealed ? 'Hide key' : 'Show key'}
-              </button>
-            </div>
-          )}
-        </Field>
+        <KeyInput
+          ref={keyInput}
+          value={apiKey}
+          onChange={(value) => {
+            setApiKey(value);
+            // An error about the key that was there is no longer true of the one being typed.
+            setKeyError(undefined);
+            if (outcome?.kind === 'failed') setOutcome(undefined);
+          }}
+          error={keyError}
+          autoFocus
+        />
         {outcome?.kind === 'failed' && (
           <p className="notice notice-error" role="alert">
             {outcome.message}

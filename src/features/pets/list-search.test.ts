@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { parseListSearch, toSearchParams } from './list-search.ts';
+import { parseListSearch, toSearchParams, type PetListSearch } from './list-search.ts';
 
 const parse = (search: string) => parseListSearch(new URLSearchParams(search));
+const DEFAULTS: PetListSearch = { status: undefined, limit: 20, q: '', sort: undefined, trail: [], page: 1 };
 
 describe('the pets list URL', () => {
-  it('reads status, page size and position', () => {
-    expect(parse('status=sold&limit=50&cursor=abc')).toEqual({ status: 'sold', limit: 50, cursor: 'abc' });
+  it('reads status, page size, search, sort and the cursors walked', () => {
+    expect(parse('status=sold&limit=50&q=rex&sort=-name&cursor=abc.def&page=3')).toEqual({
+      status: 'sold',
+      limit: 50,
+      q: 'rex',
+      sort: { key: 'name', descending: true },
+      trail: ['abc', 'def'],
+      page: 3,
+    });
   });
 
   it.each([
@@ -18,14 +26,28 @@ describe('the pets list URL', () => {
     'status=lost',
     'status=',
     'cursor=',
+    'cursor=a..b',
+    `cursor=${'x'.repeat(65)}`,
+    'sort=age',
+    'sort=--name',
+    'page=0',
+    'page=2',
+    'q=%20%20',
   ])('falls back to the defaults for %s', (search) => {
-    expect(parse(search)).toEqual({ status: undefined, limit: 20, cursor: undefined });
+    expect(parse(search)).toEqual(DEFAULTS);
   });
 
-  it('leaves defaults out of the URL', () => {
-    expect(toSearchParams({ status: undefined, limit: 20, cursor: undefined }).toString()).toBe('');
-    expect(toSearchParams({ status: 'pending', limit: 100, cursor: 'x' }).toString()).toBe(
-      'status=pending&limit=100&cursor=x',
-    );
+  it('leaves defaults out of the URL, and round-trips the rest', () => {
+    expect(toSearchParams(DEFAULTS).toString()).toBe('');
+    const search: PetListSearch = {
+      status: 'pending',
+      limit: 100,
+      q: 'zoë',
+      sort: { key: 'id', descending: false },
+      trail: ['x', 'y'],
+      page: 2,
+    };
+    expect(toSearchParams(search).toString()).toBe('status=pending&limit=100&q=zo%C3%AB&sort=id&cursor=x.y&page=2');
+    expect(parseListSearch(toSearchParams(search))).toEqual(search);
   });
 });

@@ -3,35 +3,80 @@ import { PET_STATUSES, type PetStatus } from './pet.ts';
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 const DEFAULT_PAGE_SIZE = 20;
+const MAX_TRAIL = 100;
 
-/** The pets list's state, which lives only in the URL: `?status=sold&limit=50&cursor=…`. */
+export const SORT_KEYS = ['id', 'name', 'category', 'status'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+export interface Sort {
+  key: SortKey;
+  descending: boolean;
+}
+
+/**
+ * The pets list's state, which lives only in the URL:
+ * `?status=sold&limit=50&q=rex&sort=-name&cursor=c1.c2&page=2`.
+ */
 export interface PetListSearch {
   status: PetStatus | undefined;
   limit: number;
-  cursor: string | undefined;
+  /** Search by name; when set, the list is the matches among every pet the service lists. */
+  q: string;
+  sort: Sort | undefined;
+  /** The service's cursors walked to reach this page (the last one is this page's); none on page 1. */
+  trail: string[];
+  /** The page of search matches (the service's paging does not apply to them). */
+  page: number;
 }
+
+const CURSOR = /^[^.\s]{1,64}$/;
 
 // Nonsense in the URL falls back to the defaults, so the service never gets a bad request from it.
 const SearchSchema = z.object({
   status: z.catch(z.optional(z.enum(PET_STATUSES)), undefined),
   limit: z.catch(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), DEFAULT_PAGE_SIZE),
-  cursor: z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(200))), undefined),
+  q: z.catch(z.string().check(z.trim(), z.maxLength(200)), ''),
+  sort: z.catch(z.optional(z.enum([...SORT_KEYS, ...SORT_KEYS.map((key) => `-${key}` as const)])), undefined),
+  cursor: z.catch(
+    z.pipe(
+      z.string(),
+      z.transform((text) => text.split('.').slice(-MAX_TRAIL)),
+    ),
+    [],
+  ),
+  page: z.catch(z.coerce.number().check(z.int(), z.minimum(1)), 1),
 });
 
 export function parseListSearch(params: URLSearchParams): PetListSearch {
-  const { status, limit, cursor } = SearchSchema.parse({
+  const { status, limit, q, sort, cursor, page } = SearchSchema.parse({
     status: params.get('status') ?? undefined,
     limit: params.get('limit') ?? undefined,
-    cursor: params.get('cursor') ?? undefined,
+    q: params.get('q') ?? '',
+    sort: params.get('sort') ?? undefined,
+    cursor: params.get('cursor') ?? '',
+    page: params.get('page') ?? undefined,
   });
-  return { status, limit, cursor };
+  const trail = cursor.every((item) => CURSOR.test(item)) ? cursor : [];
+  return {
+    status,
+    limit,
+    q,
+    sort: sort && { key: sort.replace('-', '') as SortKey, descending: sort.startsWith('-') },
+    trail,
+    page: q ? page : 1,
+  };
 }
 
 /** The URL for a list state, leaving out what is the default. */
-export function toSearchParams({ status, limit, cursor }: PetListSearch): URLSearchParams {
+export function toSearchParams({ status, limit, q, sort, trail, page }: PetListSearch): URLSearchParams {
   const params = new URLSearchParams();
   if (status) params.set('status', status);
   if (limit !== DEFAULT_PAGE_SIZE) params.set('limit', String(limit));
-  if (cursor) params.set('cursor', cursor);
+  if (q) params.set('q', q);
+  if (sort) params.set('sort', `${sort.descending ? '-' : ''}${sort.key}`);
+  if (trail.length) params.set('cursor', trail.join('.'));
+  if (q && page > 1) params.set('page', String(page));
   return params;
 }
+
+/** The page of the service's list a search shows: its cursor, or none for the first. */
+export const currentCursor = (search: PetListSearch): string | undefined => search.trail.at(-1);

@@ -1,14 +1,22 @@
 import * as z from 'zod/mini';
 import { parseInt64 } from '../../../contract/int64.ts';
+import { PET_NAME_MAX_LENGTH } from '../../../contract/limits.ts';
 import { isApiError } from '../../api/api-error.ts';
 import { PET_STATUSES, type NewPet } from './pet.ts';
 
 /**
- * The add-pet form's rules: the same the service enforces on `NewPet` (a name that is not blank, an
- * int64 category id, a known status), stated for people.
+ * The add-pet form's rules: the same the service enforces on `NewPet` (a name with a visible
+ * character and at most PET_NAME_MAX_LENGTH, an int64 category id, a known status), stated for people.
  */
 export const petFormSchema = z.object({
-  name: z.string().check(z.trim(), z.minLength(1, 'Enter a name.')),
+  name: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Enter a name.'),
+      z.regex(/[^\p{White_Space}\p{Cf}]/u, 'Enter a name with at least one letter or digit.'),
+      z.maxLength(PET_NAME_MAX_LENGTH, `Keep the name to ${PET_NAME_MAX_LENGTH} characters or fewer.`),
+    ),
   categoryId: z.string().check(
     z.trim(),
     z.minLength(1, 'Enter a category ID.'),
@@ -23,14 +31,6 @@ export const petFormSchema = z.object({
 
 export type PetFormValues = z.input<typeof petFormSchema>;
 type PetFormOutput = z.output<typeof petFormSchema>;
-
-export const EMPTY_PET_FORM: PetFormValues = { name: '', categoryId: '', status: 'available' };
-
-/** A draft kept in session storage that still has the form's shape. */
-export const isPetFormDraft = (value: unknown): value is PetFormValues =>
-  typeof value === 'object' &&
-  value !== null &&
-  ['name', 'categoryId', 'status'].every((key) => typeof (value as Record<string, unknown>)[key] === 'string');
 
 /** The request body for checked form values. */
 export function toNewPet(values: PetFormOutput): NewPet {

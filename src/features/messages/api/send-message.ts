@@ -5,7 +5,7 @@ import { readMessage, type Message } from '../message.ts';
 
 /** `POST {messagesBaseUrl}/messages` (sendMessage). */
 async function sendMessage(api: PetstoreApi, message: string): Promise<Message> {
-  return api.read(await api.messages.POST('/messages', { body: { message }, parseAs: 'text' }), readMessage);
+  return api.read(await api.messages.POST('/messages', { body: { message } }), readMessage);
 }
 
 export function useSendMessage() {

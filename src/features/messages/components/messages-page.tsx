@@ -9,9 +9,19 @@ import { useDraftDefaults, useSaveDraft } from '../../../ui/use-form-draft.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import { EMPTY_MESSAGE_FORM, messageDraft, messageFormSchema, sentMessages, type Message } from '../message.ts';
 
+// In the staff member's own language and time zone, the zone named: a queue may be far away.
+const timeFormat = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+
 function formatTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+  return Number.isNaN(date.getTime()) ? iso : timeFormat.format(date);
 }
 
 export function MessagesPage() {
@@ -43,11 +53,15 @@ export function MessagesPage() {
   return (
     <section className="narrow">
       <PageHeading title="Messages" />
+      <p className="lead">
+        Send a note through the store&rsquo;s message service: a reminder for the next shift, a feeding change, a
+        handover. A message is <strong>queued</strong> first: the service has it, but has not delivered it yet.
+      </p>
       <form className="card form" noValidate aria-label="New message" onSubmit={(event) => void onSubmit(event)}>
         <Field label="Message" error={formState.errors.message?.message}>
           {(control) => <textarea {...control} rows={4} {...register('message')} />}
         </Field>
-        {send.isError && <ErrorNotice error={send.error} />}
+        {send.isError && <ErrorNotice error={send.error} kind="write" />}
         <div className="form-actions">
           <button type="submit" className="button-primary" disabled={formState.isSubmitting}>
             {formState.isSubmitting && send.isPending ? 'Sending…' : 'Send message'}
@@ -72,8 +86,8 @@ export function MessagesPage() {
             <li key={message.id} className="card">
               <p className="message-text">{message.message}</p>
               <p className="message-meta">
-                {message.status} · <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time> ·{' '}
-                <code>{message.id}</code>
+                {message.status === 'queued' ? 'Queued, not yet delivered' : message.status} ·{' '}
+                <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time> · <code>{message.id}</code>
               </p>
             </li>
           ))}

@@ -12,7 +12,7 @@ const GET_PET_UNAVAILABLE = new Set([404, 405, 410, 501]);
  */
 export async function getPet(api: PetstoreApi, id: bigint, signal?: AbortSignal): Promise<Pet | null> {
   try {
-    const answer = await api.pets.GET('/pets/{petId}', { params: { path: { petId: id } }, parseAs: 'text', signal });
+    const answer = await api.pets.GET('/pets/{petId}', { params: { path: { petId: id } }, signal });
     return api.read(answer, readPet);
   } catch (error) {
     if (!isApiError(error) || !GET_PET_UNAVAILABLE.has(error.status)) throw error;

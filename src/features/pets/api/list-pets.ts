@@ -1,5 +1,4 @@
 import { nextCursor, type PetstoreApi } from '../../../api/client.ts';
-import type { PetListSearch } from '../list-search.ts';
 import { readPets, type Pet, type PetStatus } from '../pet.ts';
 
 export interface PetPage {
@@ -11,10 +10,10 @@ export interface PetPage {
 /** `GET /pets` (listPets), one page. */
 export async function listPets(
   api: PetstoreApi,
-  { status, limit, cursor }: Partial<PetListSearch>,
+  { status, limit, cursor }: { status?: PetStatus | undefined; limit?: number; cursor?: string | undefined },
   signal?: AbortSignal,
 ): Promise<PetPage> {
-  const answer = await api.pets.GET('/pets', { params: { query: { limit, status, cursor } }, parseAs: 'text', signal });
+  const answer = await api.pets.GET('/pets', { params: { query: { limit, status, cursor } }, signal });
   return { pets: api.read(answer, readPets), nextCursor: nextCursor(answer.response) };
 }
 

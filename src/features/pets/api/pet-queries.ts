@@ -1,21 +1,69 @@
-import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  experimental_streamedQuery as streamedQuery,
+  keepPreviousData,
+  queryOptions,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { PetstoreApi } from '../../../api/client.ts';
-import type { PetListSearch } from '../list-search.ts';
-import type { Pet } from '../pet.ts';
+import { PET_STATUSES, type Pet, type PetStatus } from '../pet.ts';
 import { getPet } from './get-pet.ts';
 import { listPets, type PetPage } from './list-pets.ts';
 
+/** One page of the service's list, as `GET /pets` takes it. */
+export interface PetPageRequest {
+  status: PetStatus | undefined;
+  limit: number;
+  cursor: string | undefined;
+}
+
+/** The page size a search reads the service's list with: its maximum. */
+export const SCAN_PAGE_SIZE = 100;
+/** How many pets a search reads at most before it says how far it got. */
+export const SCAN_LIMIT = 10_000;
+
+/** A page read by a search, and which page of which status it was. */
+export interface ScannedPage extends PetPage {
+  status: PetStatus;
+  index: number;
+}
+
+/**
+ * Every pet the service lists, status by status, 100 at a time, following its `next` links, page
+ * by page as they arrive; up to SCAN_LIMIT pets.
+ */
+async function* scanPets(api: PetstoreApi, status: PetStatus | undefined, signal: AbortSignal) {
+  let read = 0;
+  for (const each of status ? [status] : PET_STATUSES) {
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    for (let index = 0; read < SCAN_LIMIT; index++) {
+      const page = await listPets(api, { status: each, limit: SCAN_PAGE_SIZE, cursor }, signal);
+      read += page.pets.length;
+      yield { ...page, status: each, index } satisfies ScannedPage;
+      if (!page.nextCursor || seen.has(page.nextCursor)) break;
+      seen.add((cursor = page.nextCursor));
+    }
+  }
+}
+
 // Keys hold the environment, since the fetchers read its address; ids are keyed as text because
-// query keys are hashed as JSON, which has no bigint.
+// query keys are hashed as JSON, which has no bigint. Every key of a list starts with `lists`, so a
+// new pet refreshes them all.
 export const petQueries = {
   all: (api: PetstoreApi) => ['pets', api.environment.name] as const,
   lists: (api: PetstoreApi) => [...petQueries.all(api), 'list'] as const,
-  list: (api: PetstoreApi, search: PetListSearch) =>
+  page: (api: PetstoreApi, request: PetPageRequest) =>
     queryOptions({
-      queryKey: [...petQueries.lists(api), search],
-      queryFn: ({ signal }) => listPets(api, search, signal),
+      queryKey: [...petQueries.lists(api), 'page', request],
+      queryFn: ({ signal }) => listPets(api, request, signal),
       // The previous rows stay on screen while the next filter or page loads.
       placeholderData: keepPreviousData,
+    }),
+  /** What a search looks through: the pages read so far, kept while a refresh reads them again. */
+  scan: (api: PetstoreApi, status: PetStatus | undefined) =>
+    queryOptions({
+      queryKey: [...petQueries.lists(api), 'scan', status ?? 'all'],
+      queryFn: streamedQuery({ streamFn: ({ signal }) => scanPets(api, status, signal), refetchMode: 'replace' }),
     }),
   detail: (api: PetstoreApi, id: bigint) =>
     queryOptions({
@@ -26,9 +74,11 @@ export const petQueries = {
 
 /** A pet already on screen in some loaded list, to show at once while its detail loads. */
 export function findCachedPet(queryClient: QueryClient, api: PetstoreApi, id: bigint): Pet | undefined {
-  for (const [, page] of queryClient.getQueriesData<PetPage>({ queryKey: petQueries.lists(api) })) {
-    const pet = page?.pets.find((candidate) => candidate.id === id);
-    if (pet) return pet;
+  for (const [, data] of queryClient.getQueriesData<PetPage | PetPage[]>({ queryKey: petQueries.lists(api) })) {
+    for (const page of Array.isArray(data) ? data : data ? [data] : []) {
+      const pet = page.pets.find((candidate) => candidate.id === id);
+      if (pet) return pet;
+    }
   }
   return undefined;
 }

@@ -1,56 +1,57 @@
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
-import { isApiError } from '../../../api/api-error.ts';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
-import { sessionValue } from '../../../lib/session.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
+import { canRetry } from '../../../ui/error-messages.ts';
 import { Field } from '../../../ui/field.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { useDraftDefaults, useSaveDraft } from '../../../ui/use-form-draft.ts';
 import { useCreatePet } from '../api/create-pet.ts';
 import { PET_STATUSES, STATUS_LABELS } from '../pet.ts';
-import { EMPTY_PET_FORM, fieldOfError, isPetFormDraft, petFormSchema, toNewPet } from '../pet-form-schema.ts';
+import { EMPTY_PET_FORM, petFormDraft } from '../add-pet-draft.ts';
+import { fieldOfError, petFormSchema, toNewPet } from '../pet-form-schema.ts';
 
-const draft = sessionValue('add-pet-draft', isPetFormDraft);
-
-export interface CreatedPetState {
-  created: true;
+/** Navigation state of the pet page right after it was added, and of this form for the next one. */
+export interface AddedPetState {
+  created?: true;
+  another?: true;
 }
 
 export function AddPetPage() {
   const navigate = useNavigate();
+  const another = (useLocation().state as AddedPetState | null)?.another === true;
   const createPet = useCreatePet();
   const failureRef = useRef<HTMLDivElement>(null);
-  const defaultValues = useDraftDefaults(draft, EMPTY_PET_FORM);
-  const { register, handleSubmit, subscribe, setError, formState } = useForm({
+  const defaultValues = useDraftDefaults(petFormDraft, EMPTY_PET_FORM);
+  const { register, handleSubmit, subscribe, setError, setFocus, formState } = useForm({
     resolver: standardSchemaResolver(petFormSchema),
     defaultValues,
     shouldFocusError: true,
   });
-  useSaveDraft(draft, EMPTY_PET_FORM, subscribe);
+  useSaveDraft(petFormDraft, EMPTY_PET_FORM, subscribe);
+
+  // "Add another": category and status are kept, the name is to type.
+  useEffect(() => {
+    if (another) setFocus('name');
+  }, [another, setFocus]);
 
   // Every form submits the same way: react-hook-form checks the values, the mutation sends them,
   // and the button stays disabled until the answer is in (a double click sends once).
   const onSubmit = handleSubmit(async (values) => {
     try {
       const pet = await createPet.mutateAsync(toNewPet(values));
-      draft.clear();
-      navigate(paths.pet(pet.id), { state: { created: true } satisfies CreatedPetState });
+      petFormDraft.clear();
+      navigate(paths.pet(pet.id), { state: { created: true } satisfies AddedPetState });
     } catch (error) {
       const field = fieldOfError(error);
       if (field) setError(field, { type: 'server', message: (error as Error).message }, { shouldFocus: true });
     }
   });
 
-  // A 401 is answered by sending the person to sign in again; a field error is shown beside its field.
-  const failure =
-    createPet.isError &&
-    !fieldOfError(createPet.error) &&
-    !(isApiError(createPet.error) && createPet.error.status === 401)
-      ? createPet.error
-      : undefined;
+  // A field error is shown beside its field; anything else above the button.
+  const failure = createPet.isError && !fieldOfError(createPet.error) ? createPet.error : undefined;
   useEffect(() => {
     if (failure) failureRef.current?.focus();
   }, [failure]);
@@ -80,13 +81,12 @@ export function AddPetPage() {
         </Field>
         {failure && (
           <div ref={failureRef} tabIndex={-1}>
-            <ErrorNotice error={failure} />
-            <p className="hint">Nothing you typed is lost. Try again when the service is back.</p>
+            <ErrorNotice error={failure} kind="write" />
           </div>
         )}
         <div className="form-actions">
           <button type="submit" className="button-primary" disabled={isSubmitting}>
-            {sending ? 'Adding…' : failure ? 'Try again' : 'Add pet'}
+            {sending ? 'Adding…' : failure && canRetry(failure) ? 'Try again' : 'Add pet'}
           </button>
         </div>
         {sending && (

@@ -1,13 +1,23 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { parseInt64 } from '../../../../contract/int64.ts';
 import { useApi } from '../../../api/api-context.ts';
 import { paths } from '../../../config/paths.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
+import { canRetry } from '../../../ui/error-messages.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
+import { petFormDraft } from '../add-pet-draft.ts';
 import { findCachedPet, petQueries } from '../api/pet-queries.ts';
-import { parseInt64 } from '../../../../contract/int64.ts';
-import type { CreatedPetState } from './add-pet-page.tsx';
+import type { Pet } from '../pet.ts';
+import type { AddedPetState } from './add-pet-page.tsx';
 import { StatusText } from './status-text.tsx';
+import { leftList } from './use-list-scroll.ts';
+
+/** Back to the list as it was left: filter, page, search, sort, and (restored there) scroll. */
+function BackToList({ label }: { label: string }) {
+  return <Link to={leftList.load()?.url ?? paths.pets}>{label}</Link>;
+}
 
 function PetNotFound() {
   return (
@@ -15,17 +25,57 @@ function PetNotFound() {
       <PageHeading title="Pet not found" />
       <p>No pet has this ID. It may have been mistyped, or the link may be out of date.</p>
       <p>
-        <Link to={paths.pets}>Back to the pets list</Link>
+        <BackToList label="Back to the pets list" />
       </p>
     </section>
+  );
+}
+
+/** The id on the clipboard, exactly (int64 beyond 2^53 included), with a word when it is there. */
+function CopyId({ id }: { id: bigint }) {
+  const [copied, setCopied] = useState<'yes' | 'no'>();
+  return (
+    <>
+      <button
+        type="button"
+        className="button-secondary button-small"
+        onClick={() =>
+          navigator.clipboard.writeText(id.toString()).then(
+            () => setCopied('yes'),
+            () => setCopied('no'),
+          )
+        }
+      >
+        Copy ID
+      </button>
+      <span role="status" className="copy-status">
+        {copied === 'yes' ? 'Copied.' : copied === 'no' ? 'Could not copy: select the ID instead.' : ''}
+      </span>
+    </>
+  );
+}
+
+function AddedNotice({ pet }: { pet: Pet }) {
+  const navigate = useNavigate();
+  const addAnother = () => {
+    // The next pet is often of the same category and status: those are kept, the name is to type.
+    petFormDraft.save({ name: '', categoryId: pet.categoryId.toString(), status: pet.status ?? 'available' });
+    navigate(paths.addPet, { state: { another: true } satisfies AddedPetState });
+  };
+  return (
+    <div className="notice notice-success added">
+      <p role="status">Pet added.</p>
+      <button type="button" className="button-primary" onClick={addAnother}>
+        Add another
+      </button>
+    </div>
   );
 }
 
 function PetDetail({ id }: { id: bigint }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const location = useLocation();
-  const created = (location.state as CreatedPetState | null)?.created === true;
+  const created = (useLocation().state as AddedPetState | null)?.created === true;
   const query = useQuery({
     ...petQueries.detail(api, id),
     // Shown at once from a list already loaded, while the service is asked for the latest.
@@ -34,18 +84,21 @@ function PetDetail({ id }: { id: bigint }) {
 
   if (query.data === null) return <PetNotFound />;
   const pet = query.data;
+  const failure = query.isError && (
+    <ErrorNotice
+      error={query.error}
+      kind="read"
+      onRetry={canRetry(query.error) ? () => void query.refetch() : undefined}
+    />
+  );
   return (
     <section className="narrow">
       <p className="breadcrumb">
-        <Link to={paths.pets}>← All pets</Link>
+        <BackToList label="← All pets" />
       </p>
       <PageHeading title={pet ? pet.name : `Pet ${id}`} />
-      {created && (
-        <p className="notice notice-success" role="status">
-          Pet added.
-        </p>
-      )}
-      {query.isError && !pet && <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />}
+      {created && pet && <AddedNotice pet={pet} />}
+      {!pet && failure}
       {!pet && !query.isError && <p role="status">Loading the pet…</p>}
       {pet && (
         <dl className="card details" aria-busy={query.isFetching}>
@@ -69,7 +122,12 @@ function PetDetail({ id }: { id: bigint }) {
           </div>
         </dl>
       )}
-      {query.isError && pet && <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />}
+      {pet && (
+        <p className="detail-actions">
+          <CopyId id={pet.id} />
+        </p>
+      )}
+      {pet && failure}
     </section>
   );
 }

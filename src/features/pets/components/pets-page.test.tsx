@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { API, server } from '../../../test/msw-server.ts';
 import { renderSignedIn } from '../../../test/render.tsx';
 import { sessionStore } from '../../../lib/session.ts';
+import { reauth } from '../../auth/reauth.ts';
 import { PetsPage } from './pets-page.tsx';
 
 const pets = [
@@ -12,7 +13,7 @@ const pets = [
   { id: 1, name: 'Milo', categoryId: 2, status: 'sold' },
 ];
 
-function countRequests(status: number, body: unknown = pets) {
+function answer(status: number, body: unknown = pets) {
   const calls: URL[] = [];
   server.use(
     http.get(`${API}/pets`, ({ request }) => {
@@ -23,36 +24,52 @@ function countRequests(status: number, body: unknown = pets) {
   return calls;
 }
 
+const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+
 describe('PetsPage', () => {
   it('asks once per view and announces how many rows it shows', async () => {
-    const calls = countRequests(200);
+    const calls = answer(200);
     renderSignedIn(<PetsPage />, { path: '/pets?status=sold&limit=50' });
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Showing all 2 sold pets.'));
-    expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(3);
+    expect(rows()).toHaveLength(2);
     expect(calls.map((url) => url.search)).toEqual(['?limit=50&status=sold']);
   });
 
-  it('does not retry a 4xx, and offers Retry', async () => {
-    const calls = countRequests(400, { code: 'invalid_limit', message: 'query parameter limit is wrong', status: 400 });
+  it('does not retry a 4xx, says what to change, and offers no Try again', async () => {
+    const calls = answer(400, { code: 'invalid_limit', message: 'query parameter limit is wrong', status: 400 });
     renderSignedIn(<PetsPage />, { path: '/pets' });
-    expect(await screen.findByRole('alert')).toHaveTextContent('query parameter limit is wrong');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('query parameter limit is wrong. Change what it names');
+    expect(alert).not.toHaveTextContent(/try again|by itself/i);
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Show the whole list, unfiltered' })).toBeVisible();
+    expect(screen.getByRole('status')).not.toHaveTextContent('Loading');
     expect(calls).toHaveLength(1);
-    countRequests(200);
-    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('table')).toBeInTheDocument();
   });
 
-  it('retries a 5xx read a few times before showing the error', async () => {
-    const calls = countRequests(503, { code: 'unavailable', message: 'Down for maintenance.', status: 503 });
+  it('keeps trying a 5xx in the background, and the rows replace the error without a click', async () => {
+    let failures = 0;
+    server.use(
+      http.get(`${API}/pets`, () =>
+        ++failures <= 5
+          ? HttpResponse.json({ code: 'unavailable', message: 'Down for maintenance.', status: 503 }, { status: 503 })
+          : HttpResponse.json(pets),
+      ),
+    );
     renderSignedIn(<PetsPage />, { path: '/pets' });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Down for maintenance.');
-    expect(calls).toHaveLength(4);
-  });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('failed (HTTP 503)');
+    expect(alert).toHaveTextContent('tries again by itself');
+    expect(screen.getByRole('status')).toHaveTextContent('The list could not be loaded.');
+    await waitFor(() => expect(rows()).toHaveLength(2), { timeout: 6000 });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  }, 10_000);
 
   it('shows a 200 whose body is not a list as an unreadable answer, not a crash', async () => {
-    countRequests(200, { pets: 'surprise' });
+    answer(200, { pets: 'surprise' });
     renderSignedIn(<PetsPage />, { path: '/pets' });
     expect(await screen.findByRole('alert')).toHaveTextContent('cannot read');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
   });
 
   it('says it is still waiting when the service is slow, and stays usable', async () => {
@@ -71,10 +88,50 @@ describe('PetsPage', () => {
     expect(screen.queryByText(/Still waiting/)).not.toBeInTheDocument();
   }, 10_000);
 
-  it('drops the session on a 401, in one place', async () => {
-    countRequests(401, { code: 'unauthorized', message: 'The API key is not accepted.', status: 401 });
+  it('asks for a new key on a 401, then sends the same request again with it', async () => {
+    const keys: (string | null)[] = [];
+    server.use(
+      http.get(`${API}/pets`, ({ request }) => {
+        keys.push(request.headers.get('authorization'));
+        return request.headers.get('authorization') === 'Bearer renewed-key'
+          ? HttpResponse.json(pets)
+          : HttpResponse.json(
+              { code: 'unauthorized', message: 'The API key is not accepted.', status: 401 },
+              { status: 401 },
+            );
+      }),
+    );
     renderSignedIn(<PetsPage />, { path: '/pets' });
-    await waitFor(() => expect(sessionStore.get()).toEqual({ session: undefined, reason: 'expired' }));
-    expect(sessionStorage.getItem('petstore-admin.session')).toBeNull();
+    const owner = sessionStore.get().session!.owner;
+    await waitFor(() => expect(keys).toHaveLength(1));
+    act(() => reauth.accept('renewed-key'));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(keys).toEqual(['Bearer component-key', 'Bearer renewed-key']);
+    // The same person carries on: what they typed stays theirs.
+    expect(sessionStore.get().session).toMatchObject({ apiKey: 'renewed-key', owner });
+  });
+
+  it('finds pets by name across every status, ignoring case and accents, and says what it searched', async () => {
+    server.use(
+      http.get(`${API}/pets`, ({ request }) => {
+        const status = new URL(request.url).searchParams.get('status');
+        return HttpResponse.json(
+          {
+            available: [{ id: 5, name: 'Zoë', categoryId: 1, status: 'available' }],
+            pending: [{ id: 4, name: 'ZOE junior', categoryId: 1, status: 'pending' }],
+            sold: [{ id: 3, name: 'Rex', categoryId: 1, status: 'sold' }],
+          }[status!],
+        );
+      }),
+    );
+    renderSignedIn(<PetsPage />, { path: '/pets?q=zoe&sort=name' });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(rows().map((row) => within(row).getAllByRole('cell')[1]!.textContent)).toEqual(['Zoë', 'ZOE junior']);
+    expect(screen.getByRole('status')).toHaveTextContent('2 pets named like “zoe”, among 3 pets looked through.');
+    expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByRole('status')).toHaveTextContent('Sorted by name (A to Z), all matches.');
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search by name' }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'nobody');
+    expect(await screen.findByText('No pet’s name contains “nobody”.')).toBeVisible();
   });
 });

@@ -1,48 +1,174 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useApi } from '../../../api/api-context.ts';
 import { paths } from '../../../config/paths.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
+import { canRetry } from '../../../ui/error-messages.ts';
+import { Field } from '../../../ui/field.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { useDelayedFlag } from '../../../ui/use-delayed-flag.ts';
 import { petQueries } from '../api/pet-queries.ts';
-import { PAGE_SIZES, parseListSearch, toSearchParams, type PetListSearch } from '../list-search.ts';
-import { PET_STATUSES, STATUS_LABELS, type PetStatus } from '../pet.ts';
+import { SCAN_LIMIT } from '../api/pet-queries.ts';
+import { usePetSearch, type PetSearch } from '../api/use-pet-search.ts';
+import {
+  currentCursor,
+  PAGE_SIZES,
+  parseListSearch,
+  SORT_KEYS,
+  toSearchParams,
+  type PetListSearch,
+  type Sort,
+} from '../list-search.ts';
+import { searchKey, sortPets } from '../pet-order.ts';
+import { PET_STATUSES, STATUS_LABELS, type Pet, type PetStatus } from '../pet.ts';
+import { Pager, type PageLinks } from './pager.tsx';
 import { PetsTable } from './pets-table.tsx';
+import { useListScroll } from './use-list-scroll.ts';
 
 const SLOW_AFTER_MS = 3000;
+const SEARCH_DELAY_MS = 250;
+const SORT_LABELS = { id: 'ID', name: 'name', category: 'category ID', status: 'status' } as const;
+const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
-function describeRows(count: number, search: PetListSearch, hasNext: boolean): string {
-  const what = search.status ? `${STATUS_LABELS[search.status].toLowerCase()} pets` : 'pets';
-  if (count === 0) return `No ${what} found.`;
-  const noun = count === 1 ? what.replace(/s$/, '') : what;
-  if (search.cursor) return `Showing ${count} more ${noun}${hasNext ? '' : ', the end of the list'}.`;
-  if (hasNext || count === search.limit) return `Showing the first ${count} ${noun}.`;
-  return `Showing all ${count} ${noun}.`;
+function sortNote(sort: Sort | undefined, scope: string): string {
+  if (!sort) return '';
+  const direction =
+    sort.key === 'name' || sort.key === 'status'
+      ? sort.descending
+        ? 'Z to A'
+        : 'A to Z'
+      : sort.descending
+        ? 'highest first'
+        : 'lowest first';
+  return ` Sorted by ${SORT_LABELS[sort.key]} (${direction}), ${scope}.`;
+}
+
+/** What the list shows, without inventing a total the service never gave. */
+function describePage(rows: number, search: PetListSearch, hasNext: boolean): string {
+  const what = search.status ? `${STATUS_LABELS[search.status].toLowerCase()} pet` : 'pet';
+  if (rows === 0) return '';
+  const pageNumber = search.trail.length + 1;
+  const sorted = sortNote(search.sort, 'this page only: the service lists newest first');
+  if (pageNumber > 1) {
+    return `Page ${pageNumber}: ${count(rows, `more ${what}`, `more ${what}s`)}${hasNext ? '' : ', the end of the list'}.${sorted}`;
+  }
+  if (hasNext || rows === search.limit) return `Showing the first ${count(rows, what)}.${sorted}`;
+  return `Showing all ${count(rows, what)}.${sorted}`;
+}
+
+function describeSearch(matches: number, search: PetListSearch, scan: PetSearch): string {
+  const among = scan.firstPagesOnly
+    ? `the first 100 pets of ${search.status ? `the ${search.status} ones` : 'each status'} (this service offers no way past them)`
+    : scan.capped
+      ? `the first ${SCAN_LIMIT.toLocaleString()} pets (searching stops there)`
+      : `${count(scan.lookedThrough, 'pet')} looked through`;
+  const found = `${count(matches, 'pet')} named like “${search.q}”`;
+  if (scan.stopped) return `Stopped after looking through ${count(scan.lookedThrough, 'pet')}: ${found} so far.`;
+  if (scan.searching) return `Looked through ${count(scan.lookedThrough, 'pet')} so far: ${found}…`;
+  return `${found}, among ${among}.${sortNote(search.sort, 'all matches')}`;
 }
 
 export function PetsPage() {
   const api = useApi();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const search = parseListSearch(searchParams);
-  const query = useQuery(petQueries.list(api, search));
-  const slow = useDelayedFlag(query.isFetching, SLOW_AFTER_MS);
-  const ids = { status: useId(), limit: useId() };
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const search = parseListSearch(params);
+  const searchBox = useRef<HTMLInputElement>(null);
 
   // Filter tweaks replace the history entry: Back leaves the list instead of undoing each click.
-  const changeSearch = (change: Partial<PetListSearch>) =>
-    setSearchParams(toSearchParams({ ...search, cursor: undefined, ...change }), { replace: true });
+  const change = (patch: Partial<PetListSearch>) =>
+    setParams(toSearchParams({ ...search, trail: [], page: 1, ...patch }), { replace: true });
 
-  const page = query.data;
-  // A bookmarked size that is not a preset (limit=37) is still shown as chosen.
-  const pageSizes = [...new Set<number>([...PAGE_SIZES, search.limit])].sort((a, b) => a - b);
+  // What is typed shows at once; the matches follow a beat later (useDeferredValue), the URL after a pause.
+  const [typed, setTyped] = useState(search.q);
+  const [seenQ, setSeenQ] = useState(search.q);
+  if (search.q !== seenQ) {
+    // Back, Forward or a link changed the search: the box follows.
+    setSeenQ(search.q);
+    setTyped(search.q);
+  }
+  const q = useDeferredValue(typed.trim());
+  useEffect(() => {
+    const inUrl = parseListSearch(params);
+    if (q === inUrl.q) return;
+    const timer = setTimeout(
+      () => setParams(toSearchParams({ ...inUrl, q, trail: [], page: 1 }), { replace: true }),
+      SEARCH_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [q, params, setParams]);
+
+  // `/` jumps to the search box from anywhere on the page that is not a field.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement;
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (target.closest('input, textarea, select, [contenteditable="true"], dialog')) return;
+      event.preventDefault();
+      searchBox.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const searching = q !== '';
+  const list = useQuery({
+    ...petQueries.page(api, { status: search.status, limit: search.limit, cursor: currentCursor(search) }),
+    enabled: !searching,
+  });
+  const scan = usePetSearch(searching, search.status);
+
+  const matches = useMemo(() => {
+    if (!searching) return [];
+    const key = searchKey(q);
+    return sortPets(
+      scan.candidates.filter((candidate) => candidate.key.includes(key)).map((candidate) => candidate.pet),
+      search.sort,
+    );
+  }, [searching, q, scan.candidates, search.sort]);
+
+  const loaded = list.data && !list.isPlaceholderData;
+  const pageRows = useMemo(() => list.data && sortPets(list.data.pets, search.sort), [list.data, search.sort]);
+  const matchPages = Math.max(1, Math.ceil(matches.length / search.limit));
+  const matchPage = Math.min(search.page, matchPages);
+  const rows: readonly Pet[] | undefined = searching
+    ? matches.slice((matchPage - 1) * search.limit, matchPage * search.limit)
+    : pageRows;
+  const error = searching ? scan.error : list.error;
+  const hasNext = Boolean(list.data?.nextCursor);
+  const slow = useDelayedFlag(searching ? scan.searching : list.isFetching, SLOW_AFTER_MS);
+  useListScroll(location.pathname + location.search, Boolean(rows));
+
   const caption = search.status ? `${STATUS_LABELS[search.status]} pets` : 'All pets';
-  // While the previous rows stay on screen, the summary must not count them as the new ones.
-  const summary =
-    page && !query.isPlaceholderData
-      ? describeRows(page.pets.length, search, Boolean(page.nextCursor))
-      : `Loading ${caption.toLowerCase()}…`;
+  const summary = searching
+    ? scan.candidates.length || !error
+      ? describeSearch(matches.length, { ...search, q }, scan)
+      : 'The search could not start.'
+    : error && !list.data
+      ? 'The list could not be loaded.'
+      : loaded
+        ? describePage(list.data.pets.length, search, hasNext)
+        : `Loading ${caption.toLowerCase()}…`;
+
+  const pages: PageLinks = searching
+    ? {
+        number: matchPage,
+        of: scan.searching ? undefined : matchPages,
+        ...(matchPage > 1 && { previous: toSearchParams({ ...search, q, page: matchPage - 1 }) }),
+        ...(matchPage < matchPages && { next: toSearchParams({ ...search, q, page: matchPage + 1 }) }),
+      }
+    : {
+        number: search.trail.length + 1,
+        ...(search.trail.length > 0 && { previous: toSearchParams({ ...search, trail: search.trail.slice(0, -1) }) }),
+        ...(search.trail.length > 1 && { first: toSearchParams({ ...search, trail: [] }) }),
+        ...(loaded &&
+          list.data.nextCursor && {
+            next: toSearchParams({ ...search, trail: [...search.trail, list.data.nextCursor] }),
+          }),
+      };
+  const showPager = Boolean(pages.previous || pages.next);
+  const empty = rows?.length === 0 && (searching ? !scan.searching : loaded);
 
   return (
     <section className="pets-page">
@@ -53,70 +179,184 @@ export function PetsPage() {
         </Link>
       </div>
 
-      <form className="filters" aria-label="Filter pets" onSubmit={(event) => event.preventDefault()}>
-        <div className="field field-inline">
-          <label htmlFor={ids.status}>Status</label>
-          <select
-            id={ids.status}
-            value={search.status ?? ''}
-            onChange={(event) => changeSearch({ status: (event.target.value || undefined) as PetStatus | undefined })}
-          >
-            <option value="">All</option>
-            {PET_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field field-inline">
-          <label htmlFor={ids.limit}>Rows per page</label>
-          <select
-            id={ids.limit}
-            value={search.limit}
-            onChange={(event) => changeSearch({ limit: Number(event.target.value) })}
-          >
-            {pageSizes.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </div>
+      <form className="filters" aria-label="Find pets" role="search" onSubmit={(event) => event.preventDefault()}>
+        <Field label="Search by name" className="field field-search" hint="Press / to jump here.">
+          {(control) => (
+            <input
+              {...control}
+              ref={searchBox}
+              type="search"
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+              enterKeyHint="search"
+            />
+          )}
+        </Field>
+        <Field label="Status" className="field field-inline">
+          {(control) => (
+            <select
+              {...control}
+              value={search.status ?? ''}
+              onChange={(event) => change({ status: (event.target.value || undefined) as PetStatus | undefined })}
+            >
+              <option value="">All</option>
+              {PET_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Rows per page" className="field field-inline">
+          {(control) => (
+            <select
+              {...control}
+              value={search.limit}
+              onChange={(event) => change({ limit: Number(event.target.value) })}
+            >
+              {/* A bookmarked size that is not a preset (limit=37) is still shown as chosen. */}
+              {[...new Set<number>([...PAGE_SIZES, search.limit])]
+                .sort((a, b) => a - b)
+                .map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Sort by" className="field field-inline field-sort">
+          {(control) => (
+            <select
+              {...control}
+              value={search.sort ? `${search.sort.descending ? '-' : ''}${search.sort.key}` : ''}
+              onChange={({ target: { value } }) =>
+                change({
+                  sort: value
+                    ? { key: value.replace('-', '') as Sort['key'], descending: value.startsWith('-') }
+                    : undefined,
+                  trail: search.trail,
+                  page: search.page,
+                })
+              }
+            >
+              <option value="">Newest first</option>
+              {SORT_KEYS.flatMap((key) => [
+                <option key={key} value={key}>
+                  {`${SORT_LABELS[key][0]!.toUpperCase()}${SORT_LABELS[key].slice(1)}, ${key === 'name' || key === 'status' ? 'A to Z' : 'lowest first'}`}
+                </option>,
+                <option key={`-${key}`} value={`-${key}`}>
+                  {`${SORT_LABELS[key][0]!.toUpperCase()}${SORT_LABELS[key].slice(1)}, ${key === 'name' || key === 'status' ? 'Z to A' : 'highest first'}`}
+                </option>,
+              ])}
+            </select>
+          )}
+        </Field>
       </form>
 
       <p className="table-summary" role="status">
         {summary}
-        {slow && <span className="loading-inline"> Still waiting for the pet store service…</span>}
-        {query.fetchStatus === 'paused' && (
+        {slow && !error && <span className="loading-inline"> Still waiting for the pet store service…</span>}
+        {!searching && list.fetchStatus === 'paused' && (
           <span className="loading-inline">
             {' '}
             You are offline: the list updates by itself when the connection is back.
           </span>
         )}
       </p>
+      {searching && (scan.searching || scan.stopped) && (
+        <p className="search-actions">
+          {scan.stopped ? (
+            <button type="button" className="button-secondary" onClick={scan.resume}>
+              Search the rest
+            </button>
+          ) : (
+            <button type="button" className="button-secondary" onClick={scan.stop}>
+              Stop searching
+            </button>
+          )}
+        </p>
+      )}
 
-      {query.isError && <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />}
+      {error !== null && error !== undefined && (
+        <ErrorNotice
+          error={error}
+          kind="read"
+          onRetry={canRetry(error) ? (searching ? scan.resume : () => void list.refetch()) : undefined}
+        />
+      )}
+      {error !== null && error !== undefined && !canRetry(error) && (
+        <p>
+          <Link to={paths.pets}>Show the whole list, unfiltered</Link>
+        </p>
+      )}
 
-      {page && page.pets.length === 0 ? (
-        <div className="empty-state">
-          <p>There are no pets to show here yet.</p>
-          <Link to={paths.addPet}>Add a pet</Link>
-        </div>
+      {showPager && <Pager label="Pages" pages={pages} />}
+      {empty ? (
+        <EmptyList search={{ ...search, q }} onClear={() => setTyped('')} />
       ) : (
-        !(query.isError && !page) && <PetsTable pets={page?.pets} caption={caption} busy={query.isFetching} />
+        !(error && !rows) && (
+          <PetsTable
+            pets={rows}
+            caption={caption}
+            busy={searching ? scan.searching : list.isFetching}
+            sort={search.sort}
+            onSort={(sort) => change({ sort, trail: search.trail, page: search.page })}
+          />
+        )
       )}
-
-      {page && (search.cursor || page.nextCursor) && (
-        <nav className="pager" aria-label="Pages">
-          {search.cursor && (
-            <Link to={{ search: toSearchParams({ ...search, cursor: undefined }).toString() }}>First page</Link>
-          )}
-          {page.nextCursor && (
-            <Link to={{ search: toSearchParams({ ...search, cursor: page.nextCursor }).toString() }}>Next page</Link>
-          )}
-        </nav>
-      )}
+      {showPager && <Pager label="Pages, at the end of the list" pages={pages} />}
     </section>
+  );
+}
+
+/** An empty result says why: a filter, a search, or a store with no pets yet. */
+function EmptyList({ search, onClear }: { search: PetListSearch; onClear: () => void }) {
+  const statusName = search.status && STATUS_LABELS[search.status].toLowerCase();
+  if (search.q) {
+    return (
+      <div className="empty-state">
+        <p>
+          No {statusName ? `${statusName} ` : ''}pet’s name contains “{search.q}”.
+        </p>
+        <p className="empty-actions">
+          <button type="button" className="button-secondary" onClick={onClear}>
+            Clear the search
+          </button>
+          {search.status && (
+            <Link to={{ search: toSearchParams({ ...search, status: undefined, trail: [], page: 1 }).toString() }}>
+              Search all statuses
+            </Link>
+          )}
+        </p>
+      </div>
+    );
+  }
+  if (search.trail.length > 0) {
+    return (
+      <div className="empty-state">
+        <p>No more pets past this point.</p>
+        <Link to={{ search: toSearchParams({ ...search, trail: [] }).toString() }}>Back to the first page</Link>
+      </div>
+    );
+  }
+  if (statusName) {
+    return (
+      <div className="empty-state">
+        <p>No {statusName} pets.</p>
+        <Link to={{ search: toSearchParams({ ...search, status: undefined, trail: [] }).toString() }}>
+          Show all statuses
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="empty-state">
+      <p>There are no pets in the store yet.</p>
+      <Link to={paths.addPet}>Add a pet</Link>
+    </div>
   );
 }

@@ -1,50 +1,86 @@
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
+import type { Sort, SortKey } from '../list-search.ts';
 import type { Pet } from '../pet.ts';
 import { StatusText } from './status-text.tsx';
 
 const SKELETON_ROWS = 5;
+const COLUMNS: { key: SortKey; label: string; numeric?: boolean }[] = [
+  { key: 'id', label: 'ID', numeric: true },
+  { key: 'name', label: 'Name' },
+  { key: 'category', label: 'Category ID', numeric: true },
+  { key: 'status', label: 'Status' },
+];
 
-export function PetsTable({ pets, caption, busy }: { pets: Pet[] | undefined; caption: string; busy: boolean }) {
+/**
+ * One row per pet, its name the one link (Tab moves row by row). Rows are memoized: a new filter,
+ * page size or sort re-renders only the rows that change. Below 40rem each row is a card (CSS).
+ */
+const PetRow = memo(function PetRow({ pet }: { pet: Pet }) {
   return (
-    <div className="table-scroll" role="region" aria-label="Pets" tabIndex={0}>
-      <table className="pets-table" aria-busy={busy}>
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">ID</th>
-            <th scope="col">Name</th>
-            <th scope="col">Category ID</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {pets
-            ? pets.map((pet) => (
-                <tr key={pet.id.toString()}>
-                  <td className="numeric">
-                    <Link to={paths.pet(pet.id)} aria-label={`Pet ${pet.id}`}>
-                      {pet.id.toString()}
-                    </Link>
-                  </td>
-                  <td className="name-cell">
-                    <Link to={paths.pet(pet.id)}>{pet.name}</Link>
-                  </td>
-                  <td className="numeric">{pet.categoryId.toString()}</td>
-                  <td>
-                    <StatusText status={pet.status} />
-                  </td>
-                </tr>
-              ))
-            : Array.from({ length: SKELETON_ROWS }, (_, index) => (
-                <tr key={index} className="skeleton-row" aria-hidden="true">
-                  <td colSpan={4}>
-                    <span className="skeleton" />
-                  </td>
-                </tr>
-              ))}
-        </tbody>
-      </table>
-    </div>
+    <tr>
+      <td className="numeric" data-label="ID">
+        {pet.id.toString()}
+      </td>
+      <td className="name-cell" data-label="Name">
+        <Link to={paths.pet(pet.id)}>{pet.name}</Link>
+      </td>
+      <td className="numeric" data-label="Category ID">
+        {pet.categoryId.toString()}
+      </td>
+      <td data-label="Status">
+        <StatusText status={pet.status} />
+      </td>
+    </tr>
+  );
+});
+
+export function PetsTable({
+  pets,
+  caption,
+  busy,
+  sort,
+  onSort,
+}: {
+  pets: readonly Pet[] | undefined;
+  caption: string;
+  busy: boolean;
+  sort: Sort | undefined;
+  onSort: (sort: Sort) => void;
+}) {
+  return (
+    <table className="pets-table" aria-busy={busy}>
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          {COLUMNS.map(({ key, label, numeric }) => {
+            const sorted = sort?.key === key ? (sort.descending ? 'descending' : 'ascending') : undefined;
+            return (
+              <th key={key} scope="col" aria-sort={sorted} className={numeric ? 'numeric' : undefined}>
+                <button
+                  type="button"
+                  className="sort-button"
+                  onClick={() => onSort({ key, descending: sorted === 'ascending' })}
+                >
+                  {label}
+                </button>
+              </th>
+            );
+          })}
+        </tr>
+      </thead>
+      <tbody>
+        {pets
+          ? pets.map((pet) => <PetRow key={pet.id.toString()} pet={pet} />)
+          : Array.from({ length: SKELETON_ROWS }, (_, index) => (
+              <tr key={index} className="skeleton-row" aria-hidden="true">
+                <td colSpan={4}>
+                  <span className="skeleton" />
+                </td>
+              </tr>
+            ))}
+      </tbody>
+    </table>
   );
 }

@@ -1,0 +1,118 @@
+// The service stops taking the key mid-session: a dialog over the page asks for another, and the
+// page carries on; leaving instead keeps what was typed for the key that typed it.
+import type { Page } from '@playwright/test';
+import {
+  API_BASE_URL,
+  API_KEY,
+  ENVIRONMENT,
+  expect,
+  expectNoAxeViolations,
+  MESSAGES_BASE_URL,
+  signIn,
+  test,
+  uniqueName,
+} from './support.ts';
+
+const REVOKED = `Bearer ${API_KEY}`;
+
+/** From now on the service refuses the key the tests sign in with (as if it had been revoked). */
+async function revokeKey(page: Page) {
+  for (const url of [`${API_BASE_URL}/**`, `${MESSAGES_BASE_URL}/**`]) {
+    await page.route(url, (route) =>
+      route.request().headers()['authorization'] === REVOKED
+        ? route.fulfill({
+            status: 401,
+            json: { code: 'unauthorized', message: 'The API key is not accepted.', status: 401 },
+          })
+        : route.fallback(),
+    );
+  }
+}
+
+async function fillPet(page: Page, name: string) {
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Category ID').fill('77');
+  await page.getByLabel('Status').selectOption('Sold');
+}
+
+for (const [size, viewport] of [
+  ['desk', { width: 1280, height: 800 }],
+  ['phone', { width: 375, height: 812 }],
+] as const) {
+  test(`at a ${size}: a key revoked mid-form is renewed in a dialog, and the pet is added with what was typed`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const name = uniqueName('Revoked');
+    await signIn(page, { path: 'pets/new' });
+    await fillPet(page, name);
+    await revokeKey(page);
+    await page.getByRole('button', { name: 'Add pet' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(`${ENVIRONMENT} no longer accepts your API key`);
+    await expect(dialog.getByLabel('API key', { exact: true })).toBeFocused();
+    await expectNoAxeViolations(page);
+    // Keyboard only: a wrong key first, then the right one.
+    await page.keyboard.type('not-a-key');
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByText('This API key was not accepted')).toBeVisible();
+    await expect(dialog.getByLabel('API key', { exact: true })).toBeFocused();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('e2e-other-key');
+    await expect(dialog.getByText('This API key was not accepted')).toHaveCount(0);
+    await page.keyboard.press('Enter');
+
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+    await expect(page.getByRole('definition').nth(2)).toHaveText('77');
+  });
+}
+
+test('a list read that meets a revoked key waits for the new one, then shows its rows', async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByRole('table')).toBeVisible();
+  await revokeKey(page);
+  await page.getByLabel('Status').selectOption('Pending');
+  const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+  await dialog.getByLabel('API key', { exact: true }).fill('e2e-other-key');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /pending pets/ })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('Cancel leaves for sign-in; what was typed stays with the key that typed it', async ({ page }) => {
+  await signIn(page, { path: 'messages' });
+  await page.getByLabel('Message', { exact: true }).fill('Half-written note');
+  await revokeKey(page);
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await page.getByRole('dialog', { name: 'Sign in again' }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/sign-in\?next=%2Fmessages/);
+  await expect(page.getByRole('alert')).toContainText('no longer accepted');
+  await page.unrouteAll();
+
+  // Someone else signs in on this tab: the note is not theirs to see.
+  await page.getByLabel('Environment').selectOption(ENVIRONMENT);
+  await page.getByLabel('API key', { exact: true }).fill('e2e-other-key');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue('');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByText('You have signed out.')).toBeVisible();
+});
+
+test('the same key signing in again gets its drafts back', async ({ page }) => {
+  await signIn(page, { path: 'pets/new' });
+  const name = uniqueName('Kept');
+  await fillPet(page, name);
+  await revokeKey(page);
+  await page.getByRole('button', { name: 'Add pet' }).click();
+  await page.getByRole('dialog', { name: 'Sign in again' }).press('Escape');
+  await expect(page).toHaveURL(/sign-in/);
+  await page.unrouteAll();
+  await page.getByLabel('Environment').selectOption(ENVIRONMENT);
+  await page.getByLabel('API key', { exact: true }).fill(API_KEY);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByLabel('Name')).toHaveValue(name);
+  await expect(page.getByLabel('Category ID')).toHaveValue('77');
+});

@@ -1,0 +1,70 @@
+// Screenshots of every screen, at a desk and on a phone, light and dark, to look at (not a test of
+// pixels): `SCREENSHOTS=1 npx playwright test screens` writes them to test-results/screens/.
+import type { Page } from '@playwright/test';
+import { API_BASE_URL, createPetViaApi, expect, signIn, test, uniqueName } from './support.ts';
+
+const SIZES = { desk: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } };
+
+async function shoot(page: Page, name: string) {
+  for (const [size, viewport] of Object.entries(SIZES)) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: `test-results/screens/${name}-${size}-${scheme}.png`, fullPage: true });
+    }
+  }
+}
+
+test('every screen, for a person to look at', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  for (let i = 0; i < 3; i++) await createPetViaApi(request, { name: uniqueName('Zoë'), status: 'pending' });
+  const pet = await createPetViaApi(request, { name: 'Biscuit the very long-named cocker spaniel', status: 'sold' });
+
+  await page.goto('sign-in');
+  await shoot(page, 'sign-in');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await shoot(page, 'sign-in-error');
+
+  await signIn(page);
+  await expect(page.getByRole('table')).toBeVisible();
+  await shoot(page, 'pets');
+  await page.getByRole('searchbox', { name: 'Search by name' }).fill('zoe');
+  await expect(page.getByRole('status').filter({ hasText: 'named like' })).toBeVisible();
+  await shoot(page, 'pets-search');
+  await page.goto('pets?status=sold&q=nobody-at-all');
+  await expect(page.getByText(/No sold pet’s name/)).toBeVisible();
+  await shoot(page, 'pets-search-empty');
+
+  await page.goto(`pets/${pet.id}`);
+  await expect(page.getByRole('heading', { name: pet.name })).toBeVisible();
+  await shoot(page, 'pet-detail');
+
+  await page.goto('pets/new');
+  await page.getByRole('button', { name: 'Add pet' }).click();
+  await shoot(page, 'add-pet-errors');
+  await page.getByLabel('Name').fill('Rex');
+  await page.getByLabel('Category ID').fill('4');
+  await page.route(`${API_BASE_URL}/pets`, (route) =>
+    route.request().method() === 'POST' ? route.abort('connectionrefused') : route.fallback(),
+  );
+  await page.getByRole('button', { name: 'Add pet' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await shoot(page, 'add-pet-offline');
+  await page.unrouteAll();
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText('Pet added.')).toBeVisible();
+  await shoot(page, 'pet-added');
+
+  await page.goto('messages');
+  await page.getByLabel('Message', { exact: true }).fill('Feed the parrots at noon.');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText(/Message queued/)).toBeVisible();
+  await shoot(page, 'messages');
+
+  await page.route(`${API_BASE_URL}/**`, (route) =>
+    route.fulfill({ status: 401, json: { code: 'unauthorized', message: 'The API key is not accepted.', status: 401 } }),
+  );
+  await page.goto('pets?status=pending');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await shoot(page, 'reauth-dialog');
+});

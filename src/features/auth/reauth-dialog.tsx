@@ -1,0 +1,103 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useConfig } from '../../config/config-context.ts';
+import { sessionStore, useSessionState } from '../../lib/session.ts';
+import { describeSignInFailure } from '../../ui/error-messages.ts';
+import { checkApiKey } from './check-api-key.ts';
+import { KeyInput } from './key-input.tsx';
+import { reauth, useReauthAsking } from './reauth.ts';
+
+/**
+ * Over the page, when the service stops taking the key: a new key for the same environment, and the
+ * page carries on; Cancel or Sign out leave for the sign-in screen.
+ */
+export function ReauthDialog() {
+  const asking = useReauthAsking();
+  const config = useConfig();
+  const { session } = useSessionState();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const keyInput = useRef<HTMLInputElement>(null);
+  const [apiKey, setApiKey] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const [checking, setChecking] = useState(false);
+  const environment = config.environments.find((env) => env.name === session?.environmentName);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (asking && element && !element.open) {
+      setApiKey('');
+      setProblem(undefined);
+      element.showModal();
+    }
+    if (!asking && element?.open) element.close();
+  }, [asking]);
+
+  const leave = (how: 'cancel' | 'sign-out') => {
+    reauth.giveUp();
+    if (how === 'sign-out') sessionStore.signOut();
+    else sessionStore.expire();
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (checking || !environment) return;
+    const key = apiKey.trim();
+    if (!key) {
+      setProblem('Enter your API key.');
+      keyInput.current?.focus();
+      return;
+    }
+    setChecking(true);
+    try {
+      await checkApiKey(environment, key, config.requestTimeoutMs);
+      reauth.accept(key);
+    } catch (error) {
+      setProblem(describeSignInFailure(error, environment.name));
+      keyInput.current?.focus();
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  return (
+    <dialog
+      ref={dialog}
+      className="card dialog"
+      aria-labelledby="reauth-title"
+      aria-describedby="reauth-why"
+      onCancel={(event) => {
+        event.preventDefault();
+        leave('cancel');
+      }}
+    >
+      {asking && environment && (
+        <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+          <h2 id="reauth-title">Sign in again</h2>
+          <p id="reauth-why">
+            {environment.name} no longer accepts your API key. Enter a key to carry on: this page stays as it is, and
+            what was being sent is sent again.
+          </p>
+          <KeyInput
+            ref={keyInput}
+            value={apiKey}
+            onChange={(value) => {
+              setApiKey(value);
+              setProblem(undefined);
+            }}
+            error={problem}
+          />
+          <div className="form-actions">
+            <button type="submit" className="button-primary" aria-disabled={checking}>
+              {checking ? 'Checking the key…' : 'Continue'}
+            </button>
+            <button type="button" className="button-secondary" onClick={() => leave('cancel')}>
+              Cancel
+            </button>
+            <button type="button" className="button-secondary" onClick={() => leave('sign-out')}>
+              Sign out
+            </button>
+          </div>
+        </form>
+      )}
+    </dialog>
+  );
+}

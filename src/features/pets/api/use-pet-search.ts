@@ -1,0 +1,57 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useApi } from '../../../api/api-context.ts';
+import { searchKey } from '../pet-order.ts';
+import type { Pet, PetStatus } from '../pet.ts';
+import { petQueries, SCAN_LIMIT, SCAN_PAGE_SIZE, type ScannedPage } from './pet-queries.ts';
+
+type Candidate = { pet: Pet; key: string };
+
+// Names are prepared for matching once per page read, not once per keystroke.
+const prepared = new WeakMap<ScannedPage, Candidate[]>();
+function candidatesOf(page: ScannedPage): Candidate[] {
+  let candidates = prepared.get(page);
+  if (!candidates) {
+    candidates = page.pets.map((pet) => ({ pet, key: searchKey(pet.name) }));
+    prepared.set(page, candidates);
+  }
+  return candidates;
+}
+
+/**
+ * What a search looks through: every pet the service lists (of one status, or all), read into the
+ * query cache page by page, refreshed in the background like any query; it can be stopped.
+ */
+export function usePetSearch(enabled: boolean, status: PetStatus | undefined) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const scan = useQuery({ ...petQueries.scan(api, status), enabled });
+  const [stoppedAt, setStoppedAt] = useState<PetStatus | 'all'>();
+  const stopped = stoppedAt === (status ?? 'all') && scan.fetchStatus === 'idle';
+  const pages = scan.data;
+  const candidates = useMemo(() => (pages ?? []).flatMap(candidatesOf), [pages]);
+  const reading = enabled && scan.fetchStatus === 'fetching';
+  return {
+    candidates,
+    lookedThrough: candidates.length,
+    searching: reading,
+    stopped,
+    capped: candidates.length >= SCAN_LIMIT,
+    /** The service gave no way past a full first page of some status. */
+    firstPagesOnly: (pages ?? []).some(
+      (page) => page.index === 0 && page.pets.length === SCAN_PAGE_SIZE && !page.nextCursor,
+    ),
+    error: scan.error,
+    stop: () => {
+      setStoppedAt(status ?? 'all');
+      // What was read so far stays: no revert to the state before this read began.
+      void queryClient.cancelQueries({ queryKey: petQueries.scan(api, status).queryKey }, { revert: false });
+    },
+    resume: () => {
+      setStoppedAt(undefined);
+      void scan.refetch();
+    },
+  };
+}
+
+export type PetSearch = ReturnType<typeof usePetSearch>;

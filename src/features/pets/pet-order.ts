@@ -1,0 +1,27 @@
+import type { Sort } from './list-search.ts';
+import { STATUS_LABELS, type Pet } from './pet.ts';
+
+const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+const compareBigint = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
+const statusLabel = (pet: Pet) => (pet.status ? STATUS_LABELS[pet.status] : '');
+
+const COMPARE: Record<Sort['key'], (a: Pet, b: Pet) => number> = {
+  id: (a, b) => compareBigint(a.id, b.id),
+  name: (a, b) => collator.compare(a.name, b.name),
+  category: (a, b) => compareBigint(a.categoryId, b.categoryId),
+  status: (a, b) => collator.compare(statusLabel(a), statusLabel(b)),
+};
+
+/** Pets in the order asked for: ids as int64, names by the person's locale; ties keep their order. */
+export function sortPets(pets: readonly Pet[], sort: Sort | undefined): readonly Pet[] {
+  if (!sort) return pets;
+  const compare = COMPARE[sort.key];
+  return [...pets].sort((a, b) => (sort.descending ? compare(b, a) : compare(a, b)));
+}
+
+/** Text for matching a search: case and accents ignored (`Zoë` is found by `zoe`). */
+export const searchKey = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLocaleLowerCase();
