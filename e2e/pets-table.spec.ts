@@ -190,7 +190,10 @@ test.describe('pets table', () => {
 
   test('works at 360 px wide and in dark mode', async ({ page, request }) => {
     // The widest a card gets: an unbroken name and an int64 category id.
-    await createPetViaApi(request, { name: `<img src=x onerror=alert(1)>${'w'.repeat(60)}`, categoryId: 2n ** 63n - 1n });
+    await createPetViaApi(request, {
+      name: `<img src=x onerror=alert(1)>${'w'.repeat(60)}`,
+      categoryId: 2n ** 63n - 1n,
+    });
     await page.setViewportSize({ width: 360, height: 740 });
     await page.emulateMedia({ colorScheme: 'dark' });
     await signIn(page);

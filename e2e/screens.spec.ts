@@ -62,7 +62,10 @@ test('every screen, for a person to look at', async ({ page, request }) => {
   await shoot(page, 'messages');
 
   await page.route(`${API_BASE_URL}/**`, (route) =>
-    route.fulfill({ status: 401, json: { code: 'unauthorized', message: 'The API key is not accepted.', status: 401 } }),
+    route.fulfill({
+      status: 401,
+      json: { code: 'unauthorized', message: 'The API key is not accepted.', status: 401 },
+    }),
   );
   await page.goto('pets?status=pending');
   await expect(page.getByRole('dialog')).toBeVisible();

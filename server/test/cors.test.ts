@@ -13,16 +13,16 @@ const preflight = (origin: string, method = 'POST') => ({
   headers: {
     origin,
     'access-control-request-method': method,
-    'access-control-request-headers': 'authorization,content-type',
+    'access-control-request-headers': 'authorization,content-type,idempotency-key',
   },
 });
 
 describe('CORS', () => {
-  it('allows a preflight with Authorization and Content-Type from a configured origin', async () => {
+  it('allows a preflight with Authorization, Content-Type and Idempotency-Key from a configured origin', async () => {
     const response = await service.pets.inject(preflight(APP_ORIGIN));
     expect(response.statusCode).toBe(204);
     expect(response.headers['access-control-allow-origin']).toBe(APP_ORIGIN);
-    expect(String(response.headers['access-control-allow-headers']).toLowerCase()).toBe('authorization, content-type');
+    expect(String(response.headers['access-control-allow-headers']).toLowerCase()).toBe('authorization, content-type, idempotency-key');
     expect(response.headers['access-control-allow-methods']).toContain('POST');
   });
 

@@ -7,8 +7,16 @@
 // and the 17 KB difference alone would break the 130 KB budget for all JS. The table gives what the
 // data router would: one list of routes, lazy code, data started with it, an error page per route.
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
-import { matchRoutes, Navigate, useLocation, useRoutes, type Params, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
+import {
+  matchRoutes,
+  Navigate,
+  useLocation,
+  useNavigationType,
+  useRoutes,
+  type Params,
+  type RouteObject,
+} from 'react-router-dom';
 import { parseInt64 } from '../../contract/int64.ts';
 import type { PetstoreApi } from '../api/client.ts';
 import { paths, safeNextPath } from '../config/paths.ts';
@@ -105,6 +113,14 @@ const routes: RouteObject[] = [
 /** The signed-in routes, with each screen's data started as its address is opened. */
 export function AppRoutes({ runtime }: { runtime: SessionRuntime }) {
   const location = useLocation();
+  const navigationType = useNavigationType();
+  // A new page starts at its top, as a page load would; Back and Forward, and a way back to the list
+  // (`restoreScroll`), leave the scroll to the page (see use-list-scroll.ts).
+  useLayoutEffect(() => {
+    if (navigationType === 'PUSH' && !(location.state as { restoreScroll?: boolean } | null)?.restoreScroll) {
+      window.scrollTo(0, 0);
+    }
+  }, [location.key, location.state, navigationType]);
   useEffect(() => {
     const search = new URLSearchParams(location.search);
     for (const { params, route } of matchRoutes(screens, location) ?? []) route.prefetch?.({ params, search }, runtime);

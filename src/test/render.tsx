@@ -21,6 +21,9 @@ function createTestQueryClient(): QueryClient {
   return client;
 }
 
+/** The person gives a new key in the sign-in-again dialog (not rendered here). */
+export const acceptNewKey = (apiKey: string) => reauth.accept(apiKey);
+
 /** Renders a signed-in page at `path`, as the app would, against MSW instead of a service. */
 export function renderSignedIn(
   element: ReactElement,

@@ -15,7 +15,7 @@ export function PageHeading({ title }: { title: string }) {
   const [takeFocus] = useState(() => !firstPage && navigationType !== 'REPLACE');
   useDocumentTitle(title);
   useEffect(() => {
-    if (takeFocus) heading.current?.focus();
+    if (takeFocus) heading.current?.focus({ preventScroll: true });
   }, [takeFocus]);
   return (
     <h1 ref={heading} tabIndex={-1}>

@@ -21,6 +21,13 @@ export const SCAN_PAGE_SIZE = 100;
 /** How many pets a search reads at most before it says how far it got. */
 export const SCAN_LIMIT = 10_000;
 
+// Stopping a search ends its reading after the page in hand; what was read stays, a finished query.
+const stoppedScans = new Set<string>();
+export const scanControl = {
+  stop: (queryKey: readonly unknown[]) => stoppedScans.add(queryKey.join()),
+  resume: (queryKey: readonly unknown[]) => stoppedScans.delete(queryKey.join()),
+};
+
 /** A page read by a search, and which page of which status it was. */
 export interface ScannedPage extends PetPage {
   status: PetStatus;
@@ -31,7 +38,7 @@ export interface ScannedPage extends PetPage {
  * Every pet the service lists, status by status, 100 at a time, following its `next` links, page
  * by page as they arrive; up to SCAN_LIMIT pets.
  */
-async function* scanPets(api: PetstoreApi, status: PetStatus | undefined, signal: AbortSignal) {
+async function* scanPets(api: PetstoreApi, status: PetStatus | undefined, signal: AbortSignal, stopped: () => boolean) {
   let read = 0;
   for (const each of status ? [status] : PET_STATUSES) {
     const seen = new Set<string>();
@@ -40,6 +47,7 @@ async function* scanPets(api: PetstoreApi, status: PetStatus | undefined, signal
       const page = await listPets(api, { status: each, limit: SCAN_PAGE_SIZE, cursor }, signal);
       read += page.pets.length;
       yield { ...page, status: each, index } satisfies ScannedPage;
+      if (stopped()) return;
       if (!page.nextCursor || seen.has(page.nextCursor)) break;
       seen.add((cursor = page.nextCursor));
     }
@@ -63,7 +71,10 @@ export const petQueries = {
   scan: (api: PetstoreApi, status: PetStatus | undefined) =>
     queryOptions({
       queryKey: [...petQueries.lists(api), 'scan', status ?? 'all'],
-      queryFn: streamedQuery({ streamFn: ({ signal }) => scanPets(api, status, signal), refetchMode: 'replace' }),
+      queryFn: streamedQuery({
+        streamFn: ({ signal, queryKey }) => scanPets(api, status, signal, () => stoppedScans.has(queryKey.join())),
+        refetchMode: 'replace',
+      }),
     }),
   detail: (api: PetstoreApi, id: bigint) =>
     queryOptions({

@@ -1,9 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useApi } from '../../../api/api-context.ts';
 import { searchKey } from '../pet-order.ts';
 import type { Pet, PetStatus } from '../pet.ts';
-import { petQueries, SCAN_LIMIT, SCAN_PAGE_SIZE, type ScannedPage } from './pet-queries.ts';
+import { petQueries, SCAN_LIMIT, SCAN_PAGE_SIZE, scanControl, type ScannedPage } from './pet-queries.ts';
 
 type Candidate = { pet: Pet; key: string };
 
@@ -24,10 +24,12 @@ function candidatesOf(page: ScannedPage): Candidate[] {
  */
 export function usePetSearch(enabled: boolean, status: PetStatus | undefined) {
   const api = useApi();
-  const queryClient = useQueryClient();
-  const scan = useQuery({ ...petQueries.scan(api, status), enabled });
+  // Stopped, the reading ends after the page in hand, and nothing reads again until resumed.
   const [stoppedAt, setStoppedAt] = useState<PetStatus | 'all'>();
-  const stopped = stoppedAt === (status ?? 'all') && scan.fetchStatus === 'idle';
+  const stopping = stoppedAt === (status ?? 'all');
+  const options = petQueries.scan(api, status);
+  const scan = useQuery({ ...options, enabled: enabled && !stopping });
+  const stopped = stopping && scan.fetchStatus === 'idle';
   const pages = scan.data;
   const candidates = useMemo(() => (pages ?? []).flatMap(candidatesOf), [pages]);
   const reading = enabled && scan.fetchStatus === 'fetching';
@@ -43,11 +45,11 @@ export function usePetSearch(enabled: boolean, status: PetStatus | undefined) {
     ),
     error: scan.error,
     stop: () => {
+      scanControl.stop(options.queryKey);
       setStoppedAt(status ?? 'all');
-      // What was read so far stays: no revert to the state before this read began.
-      void queryClient.cancelQueries({ queryKey: petQueries.scan(api, status).queryKey }, { revert: false });
     },
     resume: () => {
+      scanControl.resume(options.queryKey);
       setStoppedAt(undefined);
       void scan.refetch();
     },

@@ -12,11 +12,15 @@ import { findCachedPet, petQueries } from '../api/pet-queries.ts';
 import type { Pet } from '../pet.ts';
 import type { AddedPetState } from './add-pet-page.tsx';
 import { StatusText } from './status-text.tsx';
-import { leftList } from './use-list-scroll.ts';
+import { leftList, RESTORE_SCROLL } from './use-list-scroll.ts';
 
 /** Back to the list as it was left: filter, page, search, sort, and (restored there) scroll. */
 function BackToList({ label }: { label: string }) {
-  return <Link to={leftList.load()?.url ?? paths.pets}>{label}</Link>;
+  return (
+    <Link to={leftList.load()?.url ?? paths.pets} state={RESTORE_SCROLL}>
+      {label}
+    </Link>
+  );
 }
 
 function PetNotFound() {

@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { API, server } from '../../../test/msw-server.ts';
-import { renderSignedIn } from '../../../test/render.tsx';
+import { acceptNewKey, renderSignedIn } from '../../../test/render.tsx';
 import { sessionStore } from '../../../lib/session.ts';
-import { reauth } from '../../auth/reauth.ts';
 import { PetsPage } from './pets-page.tsx';
 
 const pets = [
@@ -104,7 +103,7 @@ describe('PetsPage', () => {
     renderSignedIn(<PetsPage />, { path: '/pets' });
     const owner = sessionStore.get().session!.owner;
     await waitFor(() => expect(keys).toHaveLength(1));
-    act(() => reauth.accept('renewed-key'));
+    act(() => acceptNewKey('renewed-key'));
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(keys).toEqual(['Bearer component-key', 'Bearer renewed-key']);
     // The same person carries on: what they typed stays theirs.

@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
+import { useLocation, useNavigationType } from 'react-router-dom';
 import { sessionValue } from '../../../lib/session.ts';
 
 const isLeftList = (value: unknown): value is { url: string; scrollY: number } =>
@@ -8,12 +9,18 @@ const isLeftList = (value: unknown): value is { url: string; scrollY: number } =
 /** The list as it was last left (its address and scroll position), for the pet page's way back. */
 export const leftList = sessionValue('left-list', isLeftList);
 
+/** Navigation state of a link back to the list: scroll to where it was left. */
+export const RESTORE_SCROLL = { restoreScroll: true };
+
 /**
- * Remembers where the list was scrolled when it is left, and scrolls back there when the same list is
- * opened again and its rows are on screen.
+ * Remembers where the list was scrolled when it is left, and scrolls back there when the list is
+ * come back to (a way back, or Back) and its rows are on screen.
  */
 export function useListScroll(url: string, ready: boolean) {
-  const restored = useRef(false);
+  const navigationType = useNavigationType();
+  const state = useLocation().state as typeof RESTORE_SCROLL | null;
+  const comingBack = navigationType === 'POP' || state?.restoreScroll === true;
+  const restored = useRef(!comingBack);
   const latest = useRef(url);
   useLayoutEffect(() => {
     latest.current = url;
@@ -24,5 +31,6 @@ export function useListScroll(url: string, ready: boolean) {
     const left = leftList.load();
     if (left?.url === url && left.scrollY > 0) window.scrollTo(0, left.scrollY);
   }, [ready, url]);
-  useEffect(() => () => leftList.save({ url: latest.current, scrollY: window.scrollY }), []);
+  // A layout effect's cleanup runs before the next page scrolls to its top.
+  useLayoutEffect(() => () => leftList.save({ url: latest.current, scrollY: window.scrollY }), []);
 }

@@ -1,0 +1,280 @@
+// A day at the counter: finding a pet that is not on screen, sorting, going back to the list as it
+// was left, adding several pets in a row, copying an id, phones; by keyboard where people would.
+import type { Page } from '@playwright/test';
+import {
+  API_BASE_URL,
+  APP_ORIGIN,
+  createPetViaApi,
+  expect,
+  expectNoAxeViolations,
+  signIn,
+  test,
+  uniqueName,
+} from './support.ts';
+
+const summary = (page: Page) => page.getByRole('status').filter({ hasText: /pets?/ }).first();
+const names = (page: Page) => page.getByRole('table').locator('tbody td:nth-child(2)').allTextContents();
+
+test.describe('search', () => {
+  test('finds a pet that is not on screen, across statuses, ignoring case and accents; in the URL and kept on reload', async ({
+    page,
+    request,
+  }) => {
+    const tag = uniqueName('').trim();
+    const zoe = await createPetViaApi(request, { name: `${tag} Zoë`, status: 'sold' });
+    const other = await createPetViaApi(request, { name: `${tag} ZOE junior`, status: 'pending' });
+    // Push both off the first page of the list.
+    for (let i = 0; i < 21; i++) await createPetViaApi(request, { name: uniqueName('Filler') });
+    await signIn(page);
+    await expect(page.getByRole('table').getByRole('cell', { name: zoe.name })).toHaveCount(0);
+
+    // `/` jumps to the search box, from anywhere but a field.
+    await page.getByRole('heading', { name: 'Pets' }).click();
+    await page.keyboard.press('/');
+    await expect(page.getByRole('searchbox', { name: 'Search by name' })).toBeFocused();
+    await page.keyboard.type(`${tag.toUpperCase()} zoe`);
+    await expect(page).toHaveURL(new RegExp(`q=${tag.toUpperCase()}\\+zoe`));
+    await expect(page.getByRole('table').getByRole('row')).toHaveCount(3);
+    await expect(summary(page)).toContainText(/2 pets named like “.* zoe”, among [\d,]+ pets looked through\./);
+    await expectNoAxeViolations(page);
+
+    await page.reload();
+    await expect(page.getByRole('searchbox', { name: 'Search by name' })).toHaveValue(`${tag.toUpperCase()} zoe`);
+    await expect(page.getByRole('table').getByRole('row')).toHaveCount(3);
+
+    // Combined with the status filter.
+    await page.getByLabel('Status').selectOption('Pending');
+    await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
+    await expect(page.getByRole('table')).toContainText(other.name);
+    await expect(page).toHaveURL(/status=pending/);
+  });
+
+  test('shows its progress and can be stopped, keeping what it found so far', async ({ page }) => {
+    // A big store, answered slowly: 100 pets a page, always one more page.
+    let served = 0;
+    await page.route(`${API_BASE_URL}/pets?limit=100*`, async (route) => {
+      const url = new URL(route.request().url());
+      const page = Number(url.searchParams.get('cursor') ?? '0');
+      served++;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await route.fulfill({
+        json: Array.from({ length: 100 }, (_, i) => ({
+          id: 1_000_000 - page * 100 - i,
+          name: i === 0 ? `Needle ${page}` : `Hay ${page}-${i}`,
+          categoryId: 1,
+          status: url.searchParams.get('status'),
+        })),
+        headers: {
+          link: `<?limit=100&status=${url.searchParams.get('status')}&cursor=${page + 1}>; rel="next"`,
+          'access-control-expose-headers': 'Link',
+          'access-control-allow-origin': APP_ORIGIN,
+        },
+      });
+    });
+    await signIn(page, { path: 'pets?q=needle' });
+    await expect(summary(page)).toContainText(/Looked through [\d,]+ pets so far: \d+ pets? named like “needle”…/);
+    await page.getByRole('button', { name: 'Stop searching' }).click();
+    await expect(summary(page)).toContainText(
+      /Stopped after looking through [\d,]+ pets: \d+ pets? named like “needle” so far\./,
+    );
+    const stoppedAt = served;
+    await page.waitForTimeout(600);
+    expect(served).toBeLessThanOrEqual(stoppedAt + 1);
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('Needle');
+    await expect(page.getByRole('button', { name: 'Search the rest' })).toBeVisible();
+  });
+
+  test('says exactly what it searched when the service offers no way past its first page', async ({ page }) => {
+    await page.route(`${API_BASE_URL}/pets?limit=100*`, async (route) => {
+      const status = new URL(route.request().url()).searchParams.get('status');
+      await route.fulfill({
+        json: Array.from({ length: 100 }, (_, i) => ({ id: i + 1, name: `Pet ${i}`, categoryId: 1, status })),
+      });
+    });
+    await signIn(page, { path: 'pets?q=pet 7' });
+    await expect(summary(page)).toContainText(
+      'among the first 100 pets of each status (this service offers no way past them)',
+    );
+  });
+});
+
+test.describe('sort', () => {
+  test('by each column both ways, with aria-sort, in the URL, saying it sorts this page only', async ({ page }) => {
+    const body = `[
+      {"id": 9007199254740993, "name": "bob", "categoryId": 2, "status": "sold"},
+      {"id": 9007199254740992, "name": "Álvaro", "categoryId": 10, "status": "available"},
+      {"id": 12, "name": "Carla", "categoryId": 9223372036854775807, "status": "pending"}
+    ]`;
+    await page.route(`${API_BASE_URL}/pets?limit=20`, (route) =>
+      route.fulfill({ contentType: 'application/json', body }),
+    );
+    await signIn(page);
+    const header = (name: string) => page.getByRole('columnheader', { name, exact: true });
+    await page.getByRole('button', { name: 'Name', exact: true }).click();
+    await expect(header('Name')).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page).toHaveURL(/sort=name/);
+    expect(await names(page)).toEqual(['Álvaro', 'bob', 'Carla']);
+    await expect(summary(page)).toContainText('Sorted by name (A to Z), this page only');
+    await page.getByRole('button', { name: 'Name', exact: true }).click();
+    await expect(header('Name')).toHaveAttribute('aria-sort', 'descending');
+    expect(await names(page)).toEqual(['Carla', 'bob', 'Álvaro']);
+
+    // IDs compare as int64, not as rounded numbers: 2^53 + 1 sorts above 2^53.
+    await page.getByRole('button', { name: 'ID', exact: true }).click();
+    await expect(header('ID')).toHaveAttribute('aria-sort', 'ascending');
+    await expect(header('Name')).not.toHaveAttribute('aria-sort');
+    expect(await page.getByRole('table').locator('tbody td:nth-child(1)').allTextContents()).toEqual([
+      '12',
+      '9007199254740992',
+      '9007199254740993',
+    ]);
+    await page.getByRole('button', { name: 'Category ID', exact: true }).click();
+    expect(await names(page)).toEqual(['bob', 'Álvaro', 'Carla']);
+    await page.getByRole('button', { name: 'Status', exact: true }).click();
+    expect(await names(page)).toEqual(['Álvaro', 'Carla', 'bob']);
+    await page.reload();
+    await expect(header('Status')).toHaveAttribute('aria-sort', 'ascending');
+    await expectNoAxeViolations(page);
+  });
+
+  test('on a phone, with the Sort by select', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signIn(page);
+    await page.getByLabel('Sort by').selectOption('Name, Z to A');
+    await expect(page).toHaveURL(/sort=-name/);
+    const shown = await names(page);
+    expect(shown).toEqual(
+      [...shown].sort((a, b) => b.localeCompare(a, undefined, { sensitivity: 'base', numeric: true })),
+    );
+  });
+});
+
+test.describe('context is kept', () => {
+  test('the pet page leads back to the list as it was left: filter, sort, page, scroll', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 500 });
+    await signIn(page, { path: 'pets?status=available&limit=50&sort=-id' });
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+    const rows = page.getByRole('table').getByRole('row');
+    const last = rows.nth((await rows.count()) - 1);
+    await last.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(100);
+    const listUrl = page.url();
+    await last.getByRole('link').click();
+    await page.getByRole('link', { name: '← All pets' }).click();
+    await expect(page).toHaveURL(listUrl);
+    await expect(page.getByLabel('Status')).toHaveValue('available');
+    await expect(page.getByRole('columnheader', { name: 'ID', exact: true })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 40);
+  });
+
+  test('Tab moves row by row: one link per pet', async ({ page }) => {
+    await signIn(page);
+    const first = page.getByRole('table').getByRole('row').nth(1).getByRole('link');
+    const second = page.getByRole('table').getByRole('row').nth(2).getByRole('link');
+    await first.focus();
+    await page.keyboard.press('Tab');
+    await expect(second).toBeFocused();
+  });
+
+  test('sign-in starts in the key field and drops its error as the key is edited', async ({ page }) => {
+    await page.goto('sign-in');
+    await expect(page.getByLabel('API key', { exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Enter your API key.')).toBeVisible();
+    await page.keyboard.type('w');
+    await expect(page.getByText('Enter your API key.')).toHaveCount(0);
+    await expect(page.getByLabel('API key', { exact: true })).not.toHaveAttribute('aria-invalid');
+  });
+});
+
+for (const [size, viewport] of [
+  ['desk', { width: 1280, height: 800 }],
+  ['phone', { width: 375, height: 812 }],
+] as const) {
+  test(`at a ${size}: add another keeps category and status, empties the name and focuses it`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, { path: 'pets/new' });
+    const first = uniqueName('First');
+    await page.getByLabel('Name').fill(first);
+    await page.getByLabel('Category ID').fill('42');
+    await page.getByLabel('Status').selectOption('Pending');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: first })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Pet added.' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add another' }).click();
+    await expect(page.getByLabel('Name')).toBeFocused();
+    await expect(page.getByLabel('Name')).toHaveValue('');
+    await expect(page.getByLabel('Category ID')).toHaveValue('42');
+    await expect(page.getByLabel('Status')).toHaveValue('pending');
+    const second = uniqueName('Second');
+    await page.keyboard.type(second);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: second })).toBeVisible();
+    await expect(page.getByRole('definition').nth(2)).toHaveText('42');
+  });
+}
+
+test('copies a pet id exactly, beyond 2^53 too', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: APP_ORIGIN });
+  await page.route(`${API_BASE_URL}/pets/9223372036854775807`, (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: '{"id":9223372036854775807,"name":"Biggest","categoryId":1,"status":"sold"}',
+    }),
+  );
+  await signIn(page, { path: 'pets/9223372036854775807' });
+  await page.getByRole('button', { name: 'Copy ID' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Copied.' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('9223372036854775807');
+});
+
+test.describe('phones', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`every name and status in full, no sideways scrolling, a one-line header (${scheme})`, async ({
+      page,
+      request,
+    }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await createPetViaApi(request, { name: 'Maximilian von Pfotenhausen der Dritte', status: 'pending' });
+      await signIn(page);
+      await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      const clipped = await page.evaluate(() =>
+        [...document.querySelectorAll('tbody td')]
+          .filter((cell) => cell.scrollWidth > cell.clientWidth + 1 || cell.getBoundingClientRect().right > 375)
+          .map((cell) => cell.textContent),
+      );
+      expect(clipped).toEqual([]);
+      const header = await page.getByRole('banner').locator('.app-header-top').boundingBox();
+      expect(header!.height).toBeLessThan(56);
+      // Thumb-sized filters.
+      for (const label of ['Status', 'Rows per page', 'Sort by']) {
+        expect((await page.getByLabel(label).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      }
+      await expectNoAxeViolations(page);
+    });
+  }
+});
+
+test('messages say what a message is for and what queued means, in the local language and time zone', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: 'de-DE', timezoneId: 'Asia/Tokyo' });
+  const page = await context.newPage();
+  await signIn(page, { path: 'messages' });
+  await expect(page.getByText(/queued.*has not delivered it yet/i)).toBeVisible();
+  await page.getByLabel('Message', { exact: true }).fill('Fütterung um 12 Uhr');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  const time = page.getByRole('list', { name: 'Messages sent in this session' }).locator('time').first();
+  await expect(time).toContainText('GMT+9');
+  await expect(
+    page.getByRole('list', { name: 'Messages sent in this session' }).getByRole('listitem').first(),
+  ).toContainText('Queued, not yet delivered');
+  await context.close();
+});
