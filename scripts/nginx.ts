@@ -121,6 +121,12 @@ export async function startNginx({
   const globals = `daemon off;${process.getuid?.() === 0 ? ' user root;' : ''}`;
   let output = '';
   const child = spawn(nginx, ['-p', work, '-c', conf, '-g', globals], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // However this process ends (a test runner may just kill it), its copy of the build goes with it.
+  const cleanUp = () => {
+    child.kill('SIGTERM');
+    rmSync(work, { recursive: true, force: true });
+  };
+  process.once('exit', cleanUp);
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await waitForPort(
@@ -132,6 +138,7 @@ export async function startNginx({
     url: `http://127.0.0.1:${port}${normalizedBase}`,
     siteDir,
     async stop() {
+      process.off('exit', cleanUp);
       if (child.exitCode === null) {
         const exited = new Promise((done) => child.once('exit', done));
         child.kill('SIGTERM');
