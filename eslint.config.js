@@ -14,6 +14,7 @@ export default tseslint.config(
       'dist',
       'dist.meta',
       'e2e/.builds',
+      'bench/tmp',
       'coverage',
       'playwright-report',
       'test-results',

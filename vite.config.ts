@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from
 import { dirname, join, relative, resolve } from 'node:path';
 import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, minifySync, type Plugin, type ResolvedConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 /**
@@ -34,6 +34,124 @@ function metaOutOfDist(): Plugin {
   };
 }
 
+/** The classic script that runs before the first paint: it may not be inline (CSP), so it is a file. */
+function bootScript(sessionStorageKey: string, entry: string, preloads: string[]): string {
+  return `// Petstore Admin, before the first paint: show the prerendered screen this visit becomes (signed in
+// or not), fetch the signed-in code at once when signed in, hold form submits until the app runs, and
+// run the app (downloaded meanwhile, index.html preloads it) once the first screen has been painted.
+(function () {
+  var signedIn = false;
+  try { signedIn = Boolean(sessionStorage.getItem(${JSON.stringify(sessionStorageKey)})); } catch (error) {}
+  var root = document.documentElement;
+  root.setAttribute('data-session', signedIn ? 'in' : 'out');
+  function add(tag, attributes) {
+    var element = document.createElement(tag);
+    for (var name in attributes) element.setAttribute(name, attributes[name]);
+    document.head.appendChild(element);
+  }
+  if (signedIn) ${JSON.stringify(preloads)}.forEach(function (href) { add('link', { rel: 'modulepreload', href: href }); });
+  document.addEventListener('submit', function (event) {
+    if (!root.hasAttribute('data-app')) event.preventDefault();
+  }, true);
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    add('script', { type: 'module', src: ${JSON.stringify(entry)} });
+  }
+  // After the next frame; a tab in the background, which draws no frames, starts within half a second.
+  requestAnimationFrame(function () { setTimeout(start); });
+  setTimeout(start, 500);
+})();
+`;
+}
+
+/**
+ * index.html with the first screens in it (src/prerender.tsx, rendered with Vite's own SSR loader),
+ * the boot script, and config.json asked for at once: the first paint needs no JavaScript.
+ */
+function prerenderFirstScreens(): Plugin {
+  let resolved: ResolvedConfig;
+  return {
+    name: 'petstore:prerender',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      resolved = config;
+    },
+    async generateBundle(_, bundle) {
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset') return;
+      const renderer = await createServer({
+        configFile: false,
+        root: resolved.root,
+        base: resolved.base,
+        mode: resolved.mode,
+        logLevel: 'silent',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        plugins: [react()],
+      });
+      let screens: { signedOut: string; signedIn: string; sessionStorageKey: string };
+      try {
+        const module = (await renderer.ssrLoadModule('/src/prerender.tsx')) as { prerender: () => typeof screens };
+        screens = module.prerender();
+      } finally {
+        await renderer.close();
+      }
+      // The app's entry is preloaded with the page and run by the boot script after the first paint.
+      let entry = '';
+      const source = String(html.source).replace(
+        /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+        (_tag, src: string) => {
+          entry = src;
+          return `<link rel="modulepreload" crossorigin href="${src}">`;
+        },
+      );
+      if (!entry) throw new Error('index.html has no module script for the boot script to start');
+      // Signed in, the signed-in code and every screen of the route table start downloading at once.
+      const signedInApp = Object.values(bundle).find(
+        (chunk) => chunk.type === 'chunk' && chunk.facadeModuleId?.endsWith('/src/app/signed-in-app.tsx'),
+      );
+      const preloads =
+        signedInApp?.type === 'chunk'
+          ? [signedInApp.fileName, ...signedInApp.imports, ...signedInApp.dynamicImports].map(
+              (id) =>
+                (
+                  bundle[id] ??
+                  Object.values(bundle).find((chunk) => 'facadeModuleId' in chunk && chunk.facadeModuleId?.endsWith(id))
+                )?.fileName ?? id,
+            )
+          : [];
+      const boot = this.emitFile({
+        type: 'asset',
+        name: 'boot.js',
+        source: minifySync(
+          'boot.js',
+          bootScript(
+            screens.sessionStorageKey,
+            entry,
+            [...new Set(preloads)]
+              .filter((file) => file.endsWith('.js') && !source.includes(file))
+              .map((file) => resolved.base + file),
+          ),
+        ).code,
+      });
+      html.source = source
+        .replace(
+          '</head>',
+          `  <link rel="preload" href="${resolved.base}config.json" as="fetch" crossorigin="anonymous">\n` +
+            `    <script src="${resolved.base}${this.getFileName(boot)}"></script>\n  </head>`,
+        )
+        .replace(
+          '<div id="root"></div>',
+          `<div id="root"><div data-boot="signed-out">${screens.signedOut}</div>` +
+            `<div data-boot="signed-in">${screens.signedIn}</div></div>`,
+        );
+    },
+  };
+}
+
 // Shown on the error page, for support; the redeploy test builds a `next` version.
 process.env['VITE_APP_VERSION'] ??= (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
 
@@ -55,6 +173,7 @@ export default defineConfig({
       skipIfLargerOrEqual: false,
       logLevel: 'silent',
     }),
+    prerenderFirstScreens(),
     metaOutOfDist(),
   ],
   base: process.env['BASE_PATH'] ?? '/',
@@ -63,7 +182,7 @@ export default defineConfig({
     sourcemap: 'hidden',
     manifest: true,
     // Every browser this app supports has modulepreload; the polyfill would only add bytes.
-    modulePreload: { polyfill: false },
+    modulePreload: false,
     rolldownOptions: {
       output: {
         // Chunks follow the import graph, not file names: what the first screen needs in one file,

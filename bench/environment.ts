@@ -48,7 +48,7 @@ export async function startBenchEnvironment({ extraPets = 330 } = {}): Promise<B
     service,
     session: {
       key: 'petstore-admin.session',
-      value: JSON.stringify({ apiKey: BENCH_API_KEY, environmentName: BENCH_ENVIRONMENT }),
+      value: JSON.stringify({ apiKey: BENCH_API_KEY, environmentName: BENCH_ENVIRONMENT, owner: 'bench' }),
     },
     async close() {
       await app.stop();

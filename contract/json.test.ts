@@ -20,7 +20,11 @@ describe.each(codecs)('JSON through %s', (name, make) => {
       9007199254740993n,
       { a: '9007199254740993 in a string' },
     ]);
-    expect(codec!.parse('{"id":42,"x":1.5,"s":"\\"9007199254740993\\""}')).toEqual({ id: 42, x: 1.5, s: '"9007199254740993"' });
+    expect(codec!.parse('{"id":42,"x":1.5,"s":"\\"9007199254740993\\""}')).toEqual({
+      id: 42,
+      x: 1.5,
+      s: '"9007199254740993"',
+    });
   });
 
   maybe('writes bigint as plain JSON numbers', () => {

@@ -3,23 +3,25 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { ConfigErrorPage } from './config/config-error-page.tsx';
 import { ConfigError, loadConfig } from './config/config.ts';
-import { reloadOnMissingCode } from './lib/new-version.ts';
 import { sessionStore } from './lib/session.ts';
 import './ui/styles.css';
-
-reloadOnMissingCode();
 
 // Signed in already (a reload, a deep link): fetch the signed-in code while config.json loads.
 if (sessionStore.get().session) void import('./app/signed-in-app.tsx');
 
 const root = createRoot(document.getElementById('root')!);
 
+// The prerendered first screen paints before the app takes over (with the same markup): one frame
+// for it to be drawn, and the app renders in the next.
+const painted = new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+
 // config.json is per deployment, beside index.html at the base the build was made for.
-loadConfig(new URL(`${import.meta.env.BASE_URL}config.json`, location.origin)).then(
-  (config) =>
+const config = loadConfig(new URL(`${import.meta.env.BASE_URL}config.json`, location.origin));
+void Promise.all([config, painted]).then(
+  ([loaded]) =>
     root.render(
       <StrictMode>
-        <App config={config} />
+        <App config={loaded} />
       </StrictMode>,
     ),
   (error: unknown) =>

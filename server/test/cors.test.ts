@@ -22,7 +22,9 @@ describe('CORS', () => {
     const response = await service.pets.inject(preflight(APP_ORIGIN));
     expect(response.statusCode).toBe(204);
     expect(response.headers['access-control-allow-origin']).toBe(APP_ORIGIN);
-    expect(String(response.headers['access-control-allow-headers']).toLowerCase()).toBe('authorization, content-type, idempotency-key');
+    expect(String(response.headers['access-control-allow-headers']).toLowerCase()).toBe(
+      'authorization, content-type, idempotency-key',
+    );
     expect(response.headers['access-control-allow-methods']).toContain('POST');
   });
 

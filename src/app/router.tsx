@@ -7,7 +7,7 @@
 // and the 17 KB difference alone would break the 130 KB budget for all JS. The table gives what the
 // data router would: one list of routes, lazy code, data started with it, an error page per route.
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react';
 import {
   matchRoutes,
   Navigate,
@@ -110,10 +110,20 @@ const routes: RouteObject[] = [
   },
 ];
 
+/** Starts the data of the screen at `location`, with the same query options the screen uses. */
+function startData(location: { pathname: string; search: string }, runtime: SessionRuntime) {
+  const search = new URLSearchParams(location.search);
+  for (const { params, route } of matchRoutes(screens, location) ?? []) route.prefetch?.({ params, search }, runtime);
+}
+
 /** The signed-in routes, with each screen's data started as its address is opened. */
 export function AppRoutes({ runtime }: { runtime: SessionRuntime }) {
   const location = useLocation();
   const navigationType = useNavigationType();
+  // The first screen's data starts with the first render, as its code does (an effect would wait
+  // for the whole tree to commit, lazy screen included); later ones as their address is opened.
+  useState(() => startData(location, runtime));
+  useEffect(() => startData(location, runtime), [location, runtime]);
   // A new page starts at its top, as a page load would; Back and Forward, and a way back to the list
   // (`restoreScroll`), leave the scroll to the page (see use-list-scroll.ts).
   useLayoutEffect(() => {
@@ -121,10 +131,6 @@ export function AppRoutes({ runtime }: { runtime: SessionRuntime }) {
       window.scrollTo(0, 0);
     }
   }, [location.key, location.state, navigationType]);
-  useEffect(() => {
-    const search = new URLSearchParams(location.search);
-    for (const { params, route } of matchRoutes(screens, location) ?? []) route.prefetch?.({ params, search }, runtime);
-  }, [location, runtime]);
   return useRoutes(routes);
 }
 

@@ -7,6 +7,7 @@ import type { AppConfig } from '../config/config.ts';
 import { useConfig } from '../config/config-context.ts';
 import { reauth } from '../features/auth/reauth.ts';
 import { ReauthDialog } from '../features/auth/reauth-dialog.tsx';
+import { whenIdle } from '../lib/idle.ts';
 import { sessionStore, type Session } from '../lib/session.ts';
 import { createQueryClient } from './query-client.ts';
 import { AppRoutes, prefetchScreens, type SessionRuntime } from './router.tsx';
@@ -45,21 +46,10 @@ function signedIn(session: Session, config: AppConfig): SignedIn | undefined {
   return current;
 }
 
-function usePrefetchWhenIdle() {
-  useEffect(() => {
-    if (!('requestIdleCallback' in window)) {
-      const timer = setTimeout(prefetchScreens, 2000);
-      return () => clearTimeout(timer);
-    }
-    const idle = requestIdleCallback(prefetchScreens, { timeout: 5000 });
-    return () => cancelIdleCallback(idle);
-  }, []);
-}
-
 /** Everything behind sign-in, React Query and the router included: loaded only once signed in. */
 export function SignedInApp({ session }: { session: Session }) {
   const app = signedIn(session, useConfig());
-  usePrefetchWhenIdle();
+  useEffect(() => whenIdle(prefetchScreens), []);
 
   // The deployment's config.json no longer lists the session's environment: choose again.
   useEffect(() => {

@@ -35,8 +35,3 @@ export async function reloadIfNewVersion(): Promise<boolean> {
   location.reload();
   return true;
 }
-
-/** Vite reports a code file that failed to load (`vite:preloadError`); the error page does too. */
-export function reloadOnMissingCode() {
-  addEventListener('vite:preloadError', () => void reloadIfNewVersion());
-}

@@ -22,6 +22,8 @@ export interface SessionState {
 }
 
 const PREFIX = 'petstore-admin.';
+/** Where the session is kept: the prerendered page's boot script looks for it before the first paint. */
+export const SESSION_STORAGE_KEY = `${PREFIX}session`;
 
 /** A short, stable fingerprint of a text (53-bit cyrb53): names storage, secures nothing. */
 function fingerprint(text: string): string {
@@ -130,5 +132,5 @@ export const sessionStore = {
 };
 
 export function useSessionState(): SessionState {
-  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
 }

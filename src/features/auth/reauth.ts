@@ -39,4 +39,9 @@ export const reauth = {
   },
 };
 
-export const useReauthAsking = () => useSyncExternalStore(reauth.subscribe, () => pending !== undefined);
+export const useReauthAsking = () =>
+  useSyncExternalStore(
+    reauth.subscribe,
+    () => pending !== undefined,
+    () => false,
+  );

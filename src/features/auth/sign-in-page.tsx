@@ -15,7 +15,10 @@ type Outcome = { kind: 'checking' } | { kind: 'failed'; message: string } | unde
  * (no `next` after signing out on purpose). Back and Forward land here too.
  */
 function useSignInAddress(reason: SignedOutReason): string {
-  const [next, setNext] = useState(() => safeNextPath(new URLSearchParams(location.search).get('next')));
+  // Prerendered at build time there is no address yet: `next` is read when the page runs.
+  const [next, setNext] = useState(() =>
+    typeof location === 'undefined' ? undefined : safeNextPath(new URLSearchParams(location.search).get('next')),
+  );
   useEffect(() => {
     const settle = () => {
       const here = appPath(location.pathname);
@@ -43,7 +46,12 @@ export function SignInPage() {
   const { reason } = useSessionState();
   const next = useSignInAddress(reason);
   const [environmentName, setEnvironmentName] = useState(config.environments[0]!.name);
-  const [apiKey, setApiKey] = useState('');
+  // Whatever was typed into the prerendered screen before the app took over (see src/prerender.tsx).
+  const [apiKey, setApiKey] = useState(() =>
+    typeof document === 'undefined'
+      ? ''
+      : (document.querySelector<HTMLInputElement>('[data-boot="signed-out"] input[type="password"]')?.value ?? ''),
+  );
   const [keyError, setKeyError] = useState<string>();
   const [outcome, setOutcome] = useState<Outcome>();
   const keyInput = useRef<HTMLInputElement>(null);

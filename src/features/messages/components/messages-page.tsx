@@ -1,4 +1,4 @@
-import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
+import { schemaResolver } from '../../../ui/schema-resolver.ts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useApi } from '../../../api/api-context.ts';
@@ -31,7 +31,7 @@ export function MessagesPage() {
   const send = useSendMessage();
   const defaultValues = useDraftDefaults(messageDraft, EMPTY_MESSAGE_FORM);
   const { register, handleSubmit, reset, formState, subscribe } = useForm({
-    resolver: standardSchemaResolver(messageFormSchema),
+    resolver: schemaResolver(messageFormSchema),
     defaultValues,
   });
   useSaveDraft(messageDraft, EMPTY_MESSAGE_FORM, subscribe);

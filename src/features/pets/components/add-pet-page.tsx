@@ -1,4 +1,4 @@
-import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
+import { schemaResolver } from '../../../ui/schema-resolver.ts';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -26,7 +26,7 @@ export function AddPetPage() {
   const failureRef = useRef<HTMLDivElement>(null);
   const defaultValues = useDraftDefaults(petFormDraft, EMPTY_PET_FORM);
   const { register, handleSubmit, subscribe, setError, setFocus, formState } = useForm({
-    resolver: standardSchemaResolver(petFormSchema),
+    resolver: schemaResolver(petFormSchema),
     defaultValues,
     shouldFocusError: true,
   });

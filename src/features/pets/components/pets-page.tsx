@@ -1,10 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useApi } from '../../../api/api-context.ts';
 import { paths } from '../../../config/paths.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
 import { canRetry } from '../../../ui/error-messages.ts';
+import { whenIdle } from '../../../lib/idle.ts';
 import { Field } from '../../../ui/field.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { useDelayedFlag } from '../../../ui/use-delayed-flag.ts';
@@ -15,7 +16,6 @@ import {
   currentCursor,
   PAGE_SIZES,
   parseListSearch,
-  SORT_KEYS,
   toSearchParams,
   type PetListSearch,
   type Sort,
@@ -28,20 +28,13 @@ import { useListScroll } from './use-list-scroll.ts';
 
 const SLOW_AFTER_MS = 3000;
 const SEARCH_DELAY_MS = 250;
-const SORT_LABELS = { id: 'ID', name: 'name', category: 'category ID', status: 'status' } as const;
+const SORT_LABELS = { id: 'ID', name: 'name', category: 'category ID', status: 'status' };
 const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
 function sortNote(sort: Sort | undefined, scope: string): string {
   if (!sort) return '';
-  const direction =
-    sort.key === 'name' || sort.key === 'status'
-      ? sort.descending
-        ? 'Z to A'
-        : 'A to Z'
-      : sort.descending
-        ? 'highest first'
-        : 'lowest first';
-  return ` Sorted by ${SORT_LABELS[sort.key]} (${direction}), ${scope}.`;
+  const words = sort.key === 'name' || sort.key === 'status' ? ['A to Z', 'Z to A'] : ['lowest first', 'highest first'];
+  return ` Sorted by ${SORT_LABELS[sort.key]} (${words[Number(sort.descending)]}), ${scope}.`;
 }
 
 /** What the list shows, without inventing a total the service never gave. */
@@ -71,14 +64,21 @@ function describeSearch(matches: number, search: PetListSearch, scan: PetSearch)
 
 export function PetsPage() {
   const api = useApi();
+  const queryClient = useQueryClient();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const search = parseListSearch(params);
   const searchBox = useRef<HTMLInputElement>(null);
+  const pageOf = (list: PetListSearch) =>
+    petQueries.page(api, { status: list.status, limit: list.limit, cursor: currentCursor(list) });
 
   // Filter tweaks replace the history entry: Back leaves the list instead of undoing each click.
-  const change = (patch: Partial<PetListSearch>) =>
-    setParams(toSearchParams({ ...search, trail: [], page: 1, ...patch }), { replace: true });
+  // The request for the new list leaves at once, from the handler, not after the next render.
+  const change = (patch: Partial<PetListSearch>) => {
+    const next = { ...search, trail: [], page: 1, ...patch };
+    if (!next.q) void queryClient.prefetchQuery(pageOf(next));
+    setParams(toSearchParams(next), { replace: true });
+  };
 
   // What is typed shows at once; the matches follow a beat later (useDeferredValue), the URL after a pause.
   const [typed, setTyped] = useState(search.q);
@@ -113,10 +113,20 @@ export function PetsPage() {
   }, []);
 
   const searching = q !== '';
-  const list = useQuery({
-    ...petQueries.page(api, { status: search.status, limit: search.limit, cursor: currentCursor(search) }),
-    enabled: !searching,
-  });
+  const list = useQuery({ ...pageOf(search), enabled: !searching });
+  // Once this list is in and the browser idle, the other statuses' first pages are read too: a switch
+  // then paints from the cache (and revalidates when stale).
+  const listLoaded = list.isSuccess && !list.isPlaceholderData;
+  useEffect(() => {
+    if (searching || !listLoaded) return;
+    return whenIdle(() => {
+      for (const status of [undefined, ...PET_STATUSES]) {
+        void queryClient.prefetchQuery(pageOf({ ...search, status, trail: [] }));
+      }
+    });
+    // The list as it is (status, size) decides what to read; `search` is made anew each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [searching, listLoaded, search.status, search.limit]);
   const scan = usePetSearch(searching, search.status);
 
   const matches = useMemo(() => {
@@ -228,33 +238,6 @@ export function PetsPage() {
             </select>
           )}
         </Field>
-        <Field label="Sort by" className="field field-inline field-sort">
-          {(control) => (
-            <select
-              {...control}
-              value={search.sort ? `${search.sort.descending ? '-' : ''}${search.sort.key}` : ''}
-              onChange={({ target: { value } }) =>
-                change({
-                  sort: value
-                    ? { key: value.replace('-', '') as Sort['key'], descending: value.startsWith('-') }
-                    : undefined,
-                  trail: search.trail,
-                  page: search.page,
-                })
-              }
-            >
-              <option value="">Newest first</option>
-              {SORT_KEYS.flatMap((key) => [
-                <option key={key} value={key}>
-                  {`${SORT_LABELS[key][0]!.toUpperCase()}${SORT_LABELS[key].slice(1)}, ${key === 'name' || key === 'status' ? 'A to Z' : 'lowest first'}`}
-                </option>,
-                <option key={`-${key}`} value={`-${key}`}>
-                  {`${SORT_LABELS[key][0]!.toUpperCase()}${SORT_LABELS[key].slice(1)}, ${key === 'name' || key === 'status' ? 'Z to A' : 'highest first'}`}
-                </option>,
-              ])}
-            </select>
-          )}
-        </Field>
       </form>
 
       <p className="table-summary" role="status">
@@ -294,7 +277,9 @@ export function PetsPage() {
         </p>
       )}
 
-      {showPager && <Pager label="Pages" pages={pages} />}
+      {/* Always there with the list (its page number is known from the address), so the rows that
+          arrive later never push the table down. */}
+      {!empty && !(error && !rows) && <Pager label="Pages" pages={pages} />}
       {empty ? (
         <EmptyList search={{ ...search, q }} onClear={() => setTyped('')} />
       ) : (
@@ -313,50 +298,31 @@ export function PetsPage() {
   );
 }
 
-/** An empty result says why: a filter, a search, or a store with no pets yet. */
+/** An empty result says why: a search, a page past the end, a filter, or a store with no pets yet. */
 function EmptyList({ search, onClear }: { search: PetListSearch; onClear: () => void }) {
   const statusName = search.status && STATUS_LABELS[search.status].toLowerCase();
-  if (search.q) {
-    return (
-      <div className="empty-state">
-        <p>
-          No {statusName ? `${statusName} ` : ''}pet’s name contains “{search.q}”.
-        </p>
-        <p className="empty-actions">
+  const without = (change: Partial<PetListSearch>) => ({
+    search: toSearchParams({ ...search, trail: [], page: 1, ...change }).toString(),
+  });
+  const [message, action] = search.q
+    ? [
+        `No ${statusName ? `${statusName} ` : ''}pet’s name contains “${search.q}”.`,
+        <>
           <button type="button" className="button-secondary" onClick={onClear}>
             Clear the search
           </button>
-          {search.status && (
-            <Link to={{ search: toSearchParams({ ...search, status: undefined, trail: [], page: 1 }).toString() }}>
-              Search all statuses
-            </Link>
-          )}
-        </p>
-      </div>
-    );
-  }
-  if (search.trail.length > 0) {
-    return (
-      <div className="empty-state">
-        <p>No more pets past this point.</p>
-        <Link to={{ search: toSearchParams({ ...search, trail: [] }).toString() }}>Back to the first page</Link>
-      </div>
-    );
-  }
-  if (statusName) {
-    return (
-      <div className="empty-state">
-        <p>No {statusName} pets.</p>
-        <Link to={{ search: toSearchParams({ ...search, status: undefined, trail: [] }).toString() }}>
-          Show all statuses
-        </Link>
-      </div>
-    );
-  }
+          {statusName && <Link to={without({ status: undefined })}>Search all statuses</Link>}
+        </>,
+      ]
+    : search.trail.length > 0
+      ? ['No more pets past this point.', <Link to={without({})}>Back to the first page</Link>]
+      : statusName
+        ? [`No ${statusName} pets.`, <Link to={without({ status: undefined })}>Show all statuses</Link>]
+        : ['There are no pets in the store yet.', <Link to={paths.addPet}>Add a pet</Link>];
   return (
     <div className="empty-state">
-      <p>There are no pets in the store yet.</p>
-      <Link to={paths.addPet}>Add a pet</Link>
+      <p>{message}</p>
+      <p className="empty-actions">{action}</p>
     </div>
   );
 }

@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { paths } from '../config/paths.ts';
+import { sessionStore } from '../lib/session.ts';
+
+/** How the menu's links are made: by the router once it runs, as plain links before (same markup). */
+export type MenuLink = (props: { to: string; end?: boolean; children: string }) => ReactNode;
+
+/** The menu item of the page at `here` (an app path): `aria-current`, as the router's NavLink sets it. */
+export const currentPage = (here: string, to: string, end = false) =>
+  here === to || (!end && here.startsWith(`${to}/`)) ? ('page' as const) : undefined;
+
+/**
+ * The frame of every signed-in page: who is signed in where, the menu, and the page. The same
+ * markup is prerendered into index.html, shown while the signed-in code loads, and kept by the
+ * router's layout, so the page never flashes or shifts as the app takes over.
+ */
+export function Frame({
+  environmentName,
+  link: MenuLink,
+  children,
+}: {
+  environmentName: string;
+  link: MenuLink;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="app-header">
+        <div className="app-header-top">
+          <span className="app-name">Petstore Admin</span>
+          <p className="environment">
+            <span className="environment-label">Environment</span>{' '}
+            <span className="environment-name">{environmentName}</span>
+          </p>
+          <button type="button" className="button-secondary sign-out" onClick={sessionStore.signOut}>
+            Sign out
+          </button>
+        </div>
+        <nav aria-label="Main">
+          <ul>
+            <li>
+              <MenuLink to={paths.pets} end>
+                Pets
+              </MenuLink>
+            </li>
+            <li>
+              <MenuLink to={paths.addPet}>Add pet</MenuLink>
+            </li>
+            <li>
+              <MenuLink to={paths.messages}>Messages</MenuLink>
+            </li>
+          </ul>
+        </nav>
+      </header>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+    </>
+  );
+}
