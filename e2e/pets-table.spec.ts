@@ -42,7 +42,9 @@ test.describe('pets table', () => {
 
     await page.getByLabel('Rows per page').selectOption('50');
     await expect(page).toHaveURL(/\/pets\?status=sold&limit=50$/);
-    expect(requests.map((url) => url.search)).toEqual(['?limit=20&status=sold', '?limit=50&status=sold']);
+    await expect(page.getByRole('status').filter({ hasText: /^Showing .* sold pets?\./ })).toBeVisible();
+    // One request for the new size (the first pages of other statuses may be read while idle).
+    expect(requests.filter((url) => url.search === '?limit=50&status=sold')).toHaveLength(1);
     await expect(page.getByLabel('Rows per page').locator('option')).toHaveText(['10', '20', '50', '100']);
 
     await page.reload();
@@ -64,8 +66,9 @@ test.describe('pets table', () => {
       const limit = Number(url.searchParams.get('limit'));
       expect(limit).toBeGreaterThanOrEqual(1);
       expect(limit).toBeLessThanOrEqual(100);
-      expect(url.searchParams.get('status')).toBeNull();
+      expect([null, 'available', 'pending', 'sold']).toContain(url.searchParams.get('status'));
     }
+    expect(requests.some((url) => url.search === '?limit=20')).toBe(true);
     for (const limit of ['0', '-5', 'abc', '1.5']) {
       await page.goto(`pets?limit=${limit}`);
       await expect(page.getByLabel('Rows per page')).toHaveValue('20');
@@ -141,16 +144,27 @@ test.describe('pets table', () => {
     expect(rowsBefore).toBe(21);
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`${API_BASE_URL}/pets?limit=20&status=available`, async (route) => {
+    await page.route(`${API_BASE_URL}/pets?limit=10`, async (route) => {
       await released;
       await route.fallback();
     });
-    await page.getByLabel('Status').selectOption('Available');
+    await page.getByLabel('Rows per page').selectOption('10');
     await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'true');
     await expect(page.getByRole('table').getByRole('row')).toHaveCount(rowsBefore);
-    await expect(page.getByRole('status').filter({ hasText: 'Loading available pets…' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading all pets…' })).toBeVisible();
     release();
     await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'false');
+    await expect(page.getByRole('table').getByRole('row')).toHaveCount(11);
+  });
+
+  test('a status switch paints at once from what was read while the browser was idle', async ({ page }) => {
+    await signIn(page);
+    await expect(page.getByRole('status').filter({ hasText: 'Showing the first 20 pets.' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const requests = recordApiRequests(page);
+    await page.getByLabel('Status').selectOption('Pending');
+    await expect(page.getByRole('status').filter({ hasText: /pending pets/ })).toBeVisible();
+    expect(requests.filter((url) => url.searchParams.get('status') === 'pending')).toEqual([]);
   });
 
   test('shows int64 ids beyond 2^53 exactly, odd names as text, and an omitted status as unknown', async ({
