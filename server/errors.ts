@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { components } from '../contract/schema.gen.ts';
+import { HttpError, type ErrorBody } from './http-error.ts';
+import { StoreBusyError } from './store.ts';
 import { describeValidationError } from './validation.ts';
 
-export type ErrorBody = components['schemas']['Error'];
+export { HttpError, type ErrorBody };
 
 /** The service's error answers that are the same wherever they arise. */
 export const ERRORS = {
@@ -17,20 +18,42 @@ export const ERRORS = {
   badContentLength: { status: 400, code: 'invalid_body', message: 'The body does not match its Content-Length.' },
   badUrl: { status: 400, code: 'invalid_url', message: 'The request URL cannot be decoded.' },
   invalidRequest: { status: 400, code: 'invalid_request', message: 'The request cannot be processed.' },
+  malformedRequest: {
+    status: 400,
+    code: 'malformed_request',
+    message: 'The request is not well-formed HTTP (its method, headers or framing).',
+  },
+  headersTooLarge: { status: 431, code: 'headers_too_large', message: 'The request headers are too large.' },
+  requestTimeout: {
+    status: 408,
+    code: 'request_timeout',
+    message: 'The request did not arrive in time; send it again, whole.',
+  },
+  invalidIdempotencyKey: {
+    status: 400,
+    code: 'invalid_idempotency_key',
+    message: 'Idempotency-Key must be 1 to 255 visible ASCII characters.',
+  },
+  idempotencyKeyReused: {
+    status: 422,
+    code: 'idempotency_key_reused',
+    message: 'This Idempotency-Key was used for another request; make a new key for new values.',
+  },
+  tooManyFailures: {
+    status: 429,
+    code: 'too_many_requests',
+    message: 'Too many requests with a wrong API key; wait before trying again.',
+  },
+  serviceBusy: {
+    status: 503,
+    code: 'service_busy',
+    message: 'The database is busy with another writer; send the request again in a moment.',
+  },
   internal: { status: 500, code: 'internal_error', message: 'Something went wrong on our side.' },
 } satisfies Record<string, ErrorBody>;
 
-/** An error that is meant for the client: its code, message and status are sent as they are. */
-export class HttpError extends Error {
-  readonly status: number;
-  readonly code: string;
-
-  constructor(body: ErrorBody) {
-    super(body.message);
-    this.status = body.status;
-    this.code = body.code;
-  }
-}
+/** Seconds to wait before trying a busy service again. */
+export const BUSY_RETRY_AFTER = '1';
 
 const FRAMEWORK_ERRORS: Record<string, ErrorBody> = {
   FST_ERR_CTP_BODY_TOO_LARGE: ERRORS.payloadTooLarge,
@@ -43,6 +66,7 @@ export function toErrorBody(error: FastifyError | HttpError): ErrorBody {
   if (error instanceof HttpError) {
     return { status: error.status, code: error.code, message: error.message };
   }
+  if (error instanceof StoreBusyError) return ERRORS.serviceBusy;
   if (error.validation) {
     return describeValidationError(error.validation, error.validationContext);
   }
@@ -54,11 +78,13 @@ export function toErrorBody(error: FastifyError | HttpError): ErrorBody {
 
 export function sendError(reply: FastifyReply, body: ErrorBody): FastifyReply {
   if (body.status === 401) reply.header('WWW-Authenticate', 'Bearer');
+  if (body.status === 503) reply.header('Retry-After', BUSY_RETRY_AFTER);
   return reply.code(body.status).type('application/json').send(body);
 }
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const body = toErrorBody(error);
+  if (error instanceof HttpError) reply.headers(error.headers);
   // Only failures on our side are worth a log line; the client already has a precise answer.
   if (body.status >= 500) request.log.error({ err: error }, 'request failed');
   return sendError(reply, body);

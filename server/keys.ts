@@ -25,3 +25,6 @@ const BEARER = /^Bearer +([\x21-\x7e]+) *$/i;
 export function bearerToken(header: string | undefined): string | undefined {
   return header ? BEARER.exec(header)?.[1] : undefined;
 }
+
+/** Whose it is, without keeping the key: what idempotency keys are stored under. */
+export const keyOwner = (authorization: string | undefined) => digest(bearerToken(authorization) ?? '').toString('hex');

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { components, operations } from '../contract/schema.gen.ts';
 import { operationSchemas, openApiDocument } from './contract.ts';
-import { HttpError, sendError } from './errors.ts';
+import { ERRORS, HttpError, sendError } from './errors.ts';
 import { rejectOtherMethods } from './http.ts';
-import { invalidField } from './validation.ts';
+import { keyOwner } from './keys.ts';
 import type { Store } from './store.ts';
-import { INT64_MAX } from '../contract/int64.ts';
+import { invalidField } from './validation.ts';
 
 type ListQuery = NonNullable<operations['listPets']['parameters']['query']>;
 type NewPet = components['schemas']['NewPet'];
@@ -16,36 +16,39 @@ const DEPRECATION = '@1795305600';
 const SUNSET = 'Thu, 05 Dec 2030 00:00:00 GMT';
 const DEFAULT_LIMIT = 20;
 
-const encodeCursor = (before: bigint) => Buffer.from(before.toString()).toString('base64url');
-
-function decodeCursor(cursor: string): bigint {
-  const text = Buffer.from(cursor, 'base64url').toString();
-  if (!/^\d{1,19}$/.test(text) || BigInt(text) > INT64_MAX) {
-    throw new HttpError(invalidField('cursor', 'querystring'));
-  }
-  return BigInt(text);
-}
+/** `Idempotency-Key` (IETF httpapi draft): a Structured Field string, quoted or not, of visible ASCII. */
+const IDEMPOTENCY_KEY = /^"?([\x21\x23-\x7e]{1,255})"?$/;
 
 export function registerPetRoutes(app: FastifyInstance, store: Store) {
   app.get('/v1/openapi.json', { config: { public: true } }, () => openApiDocument);
 
   app.get<{ Querystring: ListQuery }>('/v1/pets', { schema: operationSchemas('listPets') }, (request, reply) => {
     const { limit = DEFAULT_LIMIT, status, cursor } = request.query;
-    const before = cursor === undefined ? undefined : decodeCursor(cursor);
-    const page = store.listPets({ limit, status, before });
+    const before = cursor === undefined ? undefined : store.decodeCursor(cursor);
+    if (cursor !== undefined && before === undefined) throw new HttpError(invalidField('cursor', 'querystring'));
+    const page = store.listPetsJson({ limit, status, before });
     if (page.nextBefore !== undefined) {
       const next = new URLSearchParams({ limit: String(limit) });
       if (status) next.set('status', status);
-      next.set('cursor', encodeCursor(page.nextBefore));
+      next.set('cursor', store.encodeCursor(page.nextBefore));
       // Relative to the request URL, so it stays right behind any proxy or path prefix.
       reply.header('Link', `<?${next.toString()}>; rel="next"`);
     }
-    return page.pets;
+    return reply.type('application/json').send(page.json);
   });
 
-  app.post<{ Body: NewPet }>('/v1/pets', { schema: operationSchemas('createPet') }, (request, reply) => {
+  app.post<{ Body: NewPet }>('/v1/pets', { schema: operationSchemas('createPet') }, async (request, reply) => {
     const { name, categoryId, status = 'available' } = request.body;
-    return reply.code(201).send(store.createPet(name.trim(), categoryId, status));
+    const header = request.headers['idempotency-key'];
+    if (header === undefined) {
+      return reply.code(201).send(await store.createPet(name.trim(), categoryId, status));
+    }
+    const key = typeof header === 'string' ? IDEMPOTENCY_KEY.exec(header)?.[1] : undefined;
+    if (!key) throw new HttpError(ERRORS.invalidIdempotencyKey);
+    const owner = keyOwner(request.headers.authorization);
+    const outcome = await store.createPetOnce(owner, key, name.trim(), BigInt(categoryId), status);
+    if (outcome.kind === 'key-reused') throw new HttpError(ERRORS.idempotencyKeyReused);
+    return reply.code(201).send(outcome.pet);
   });
 
   app.get<{ Params: { petId: string } }>(

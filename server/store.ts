@@ -1,17 +1,19 @@
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
+import { INT64_MAX } from '../contract/int64.ts';
 import type { components } from '../contract/schema.gen.ts';
 import { DEMO_PETS } from './demo-pets.ts';
-import { INT64_MAX } from '../contract/int64.ts';
 
 type Pet = components['schemas']['Pet'];
 type PetStatus = components['schemas']['PetStatus'];
 type Message = components['schemas']['Message'];
 
-export interface PetPage {
-  pets: Pet[];
+/** A page of the list, already JSON: SQLite writes it (int64 ids stay exact), nothing re-encodes it. */
+export interface PetPageJson {
+  json: string;
   /** The id to continue below when more pets match, for the `next` link. */
   nextBefore?: bigint;
 }
@@ -21,6 +23,18 @@ export interface ListOptions {
   status?: PetStatus | undefined;
   before?: bigint | undefined;
 }
+
+/** What a create with an `Idempotency-Key` found: a new pet, the first answer again, or a key reused. */
+export type IdempotentCreate = { kind: 'created' | 'replayed'; pet: Pet } | { kind: 'key-reused' };
+
+/** Another process holds the database's write lock, and did not let go in time. */
+export class StoreBusyError extends Error {
+  override readonly name = 'StoreBusyError';
+}
+
+/** How long a write waits for another process's lock, without ever blocking the event loop. */
+const WRITE_WAIT_MS = 1000;
+const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS pets (
@@ -37,9 +51,40 @@ const SCHEMA = `
     created_at TEXT NOT NULL
   );
   CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS idempotency_keys (
+    owner TEXT NOT NULL,
+    key TEXT NOT NULL,
+    request_hash TEXT NOT NULL,
+    pet_id INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (owner, key)
+  ) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS idempotency_keys_by_age ON idempotency_keys (created_at);
 `;
 
 const PET_COLUMNS = 'id, name, category_id AS categoryId, status';
+const PET_JSON = `json_object('id', id, 'name', name, 'categoryId', category_id, 'status', status)`;
+
+const isBusy = (error: unknown) =>
+  typeof (error as { code?: unknown } | null)?.code === 'string' &&
+  /^SQLITE_(BUSY|LOCKED)/.test((error as { code: string }).code);
+
+/**
+ * Runs a write, and while another process holds the write lock, tries again a few milliseconds later
+ * (the event loop answers reads meanwhile) until WRITE_WAIT_MS have passed.
+ */
+async function write<T>(operation: () => T): Promise<T> {
+  const deadline = Date.now() + WRITE_WAIT_MS;
+  for (let delay = 5; ; delay = Math.min(delay * 2, 100)) {
+    try {
+      return operation();
+    } catch (error) {
+      if (!isBusy(error)) throw error;
+      if (Date.now() + delay > deadline) throw new StoreBusyError('The database is locked by another process.');
+      await sleep(delay);
+    }
+  }
+}
 
 export type Store = ReturnType<typeof openStore>;
 
@@ -47,44 +92,116 @@ export type Store = ReturnType<typeof openStore>;
 export function openStore(file: string) {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
-  // WAL keeps every committed request on disk even if the process dies right after answering.
+  // WAL keeps every committed request on disk even if the process dies right after answering, and
+  // lets reads go on while something writes.
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 5000');
+  // Never wait inside SQLite: that would block the event loop. Writes wait in `write` instead.
+  db.pragma('busy_timeout = 0');
   db.exec(SCHEMA);
   db.defaultSafeIntegers(true);
 
+  // Each statement runs to its end (`all`, `run`): an INSERT … RETURNING read with `get` would stay
+  // open, and the WAL could never be checkpointed back into the database file.
   const insertPet = db.prepare<[string, bigint, PetStatus], Pet>(
     `INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?) RETURNING ${PET_COLUMNS}`,
   );
   const selectPet = db.prepare<[bigint], Pet>(`SELECT ${PET_COLUMNS} FROM pets WHERE id = ?`);
-  const selectPage = db.prepare<[bigint, number], Pet>(
-    `SELECT ${PET_COLUMNS} FROM pets WHERE id < ? ORDER BY id DESC LIMIT ?`,
-  );
-  const selectPageByStatus = db.prepare<[PetStatus, bigint, number], Pet>(
-    `SELECT ${PET_COLUMNS} FROM pets WHERE status = ? AND id < ? ORDER BY id DESC LIMIT ?`,
-  );
+  const pageJson = (where: string) =>
+    db.prepare<Record<string, unknown>, { json: string; more: bigint; last: bigint | null }>(`
+      SELECT json_group_array(${PET_JSON} ORDER BY id DESC) FILTER (WHERE n <= :limit) AS json,
+             count(*) > :limit AS more,
+             min(id) FILTER (WHERE n <= :limit) AS last
+      FROM (
+        SELECT id, name, category_id, status, row_number() OVER (ORDER BY id DESC) AS n
+        FROM pets WHERE ${where} ORDER BY id DESC LIMIT :limit + 1
+      )`);
+  const selectPage = pageJson('id < :before');
+  const selectPageByStatus = pageJson('status = :status AND id < :before');
   const countPets = db.prepare<[], { count: bigint }>('SELECT count(*) AS count FROM pets');
   const insertMessage = db.prepare<[string, string, string, string]>(
     'INSERT INTO messages (id, message, status, created_at) VALUES (?, ?, ?, ?)',
   );
   const selectSetting = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
-  const insertSetting = db.prepare<[string, string]>('INSERT INTO settings (key, value) VALUES (?, ?)');
+  const insertSetting = db.prepare<[string, string]>('INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)');
+  const selectIdempotency = db.prepare<[string, string, number], { request_hash: string; pet_id: bigint }>(
+    'SELECT request_hash, pet_id FROM idempotency_keys WHERE owner = ? AND key = ? AND created_at > ?',
+  );
+  const insertIdempotency = db.prepare<[string, string, string, bigint, number]>(
+    'INSERT OR REPLACE INTO idempotency_keys (owner, key, request_hash, pet_id, created_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const forgetOldKeys = db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_at <= ?');
+
+  /** A setting made once per database (and kept across restarts). */
+  function setting(key: string, make: () => string): string {
+    const existing = selectSetting.get(key);
+    if (existing) return existing.value;
+    insertSetting.run(key, make());
+    return selectSetting.get(key)!.value;
+  }
+
+  const cursorSecret = Buffer.from(
+    setting('cursor_secret', () => randomBytes(32).toString('base64url')),
+    'base64url',
+  );
+  const signature = (before: bigint) =>
+    createHmac('sha256', cursorSecret).update(before.toString()).digest().subarray(0, 12);
+
+  const createIdempotently = db.transaction(
+    (owner: string, key: string, requestHash: string, pet: [string, bigint, PetStatus]): IdempotentCreate => {
+      const now = Date.now();
+      forgetOldKeys.run(now - IDEMPOTENCY_KEY_LIFETIME_MS);
+      const earlier = selectIdempotency.get(owner, key, now - IDEMPOTENCY_KEY_LIFETIME_MS);
+      if (earlier) {
+        if (earlier.request_hash !== requestHash) return { kind: 'key-reused' };
+        const first = selectPet.get(earlier.pet_id);
+        if (first) return { kind: 'replayed', pet: first };
+      }
+      const created = insertPet.all(...pet)[0]!;
+      insertIdempotency.run(owner, key, requestHash, created.id, now);
+      return { kind: 'created', pet: created };
+    },
+  );
 
   return {
-    createPet(name: string, categoryId: bigint | number, status: PetStatus): Pet {
-      return insertPet.get(name, BigInt(categoryId), status)!;
+    createPet(name: string, categoryId: bigint | number, status: PetStatus): Promise<Pet> {
+      return write(() => insertPet.all(name, BigInt(categoryId), status)[0]!);
+    },
+
+    /**
+     * Creates a pet once per (owner, key): the same key with the same request gives back the first
+     * pet; with another request, `key-reused`. One transaction, so two requests never both insert.
+     */
+    createPetOnce(owner: string, key: string, name: string, categoryId: bigint, status: PetStatus) {
+      const requestHash = createHash('sha256')
+        .update(JSON.stringify([name, categoryId.toString(), status]))
+        .digest('hex');
+      return write(() => createIdempotently.immediate(owner, key, requestHash, [name, categoryId, status]));
     },
 
     getPet(id: bigint): Pet | undefined {
       return selectPet.get(id);
     },
 
-    listPets({ limit, status, before = INT64_MAX }: ListOptions): PetPage {
-      // One extra row tells whether a next page exists without a second query.
-      const rows = status ? selectPageByStatus.all(status, before, limit + 1) : selectPage.all(before, limit + 1);
-      const pets = rows.slice(0, limit);
-      return rows.length > limit ? { pets, nextBefore: pets[pets.length - 1]!.id } : { pets };
+    listPetsJson({ limit, status, before = INT64_MAX }: ListOptions): PetPageJson {
+      const row = status ? selectPageByStatus.get({ limit, status, before })! : selectPage.get({ limit, before })!;
+      return row.more && row.last !== null ? { json: row.json, nextBefore: row.last } : { json: row.json };
+    },
+
+    /** An opaque position in the list that only this service makes (and so can check). */
+    encodeCursor(before: bigint): string {
+      return `${Buffer.from(before.toString()).toString('base64url')}.${signature(before).toString('base64url')}`;
+    },
+
+    /** The position of a cursor this service made, or undefined for any other text. */
+    decodeCursor(cursor: string): bigint | undefined {
+      const [position, mac, extra] = cursor.split('.');
+      if (!position || !mac || extra !== undefined) return undefined;
+      const text = Buffer.from(position, 'base64url').toString();
+      if (!/^\d{1,19}$/.test(text) || BigInt(text) > INT64_MAX) return undefined;
+      const given = Buffer.from(mac, 'base64url');
+      const expected = signature(BigInt(text));
+      return given.length === expected.length && timingSafeEqual(given, expected) ? BigInt(text) : undefined;
     },
 
     countPets(): number {
@@ -93,28 +210,26 @@ export function openStore(file: string) {
 
     seedDemoPets(): void {
       db.transaction(() => {
-        for (const pet of DEMO_PETS) insertPet.get(pet.name, BigInt(pet.categoryId), pet.status);
+        for (const pet of DEMO_PETS) insertPet.all(pet.name, BigInt(pet.categoryId), pet.status);
       })();
     },
 
-    queueMessage(message: string): Message {
+    queueMessage(message: string): Promise<Message> {
       const queued: Message = {
         id: `msg_${randomUUID()}`,
         message,
         status: 'queued',
         createdAt: new Date().toISOString(),
       };
-      insertMessage.run(queued.id, queued.message, queued.status, queued.createdAt);
-      return queued;
+      return write(() => {
+        insertMessage.run(queued.id, queued.message, queued.status, queued.createdAt);
+        return queued;
+      });
     },
 
     /** The demo key is made once per database, so it stays the same across restarts. */
     demoApiKey(): string {
-      const existing = selectSetting.get('demo_api_key');
-      if (existing) return existing.value;
-      const key = `demo-${randomBytes(18).toString('base64url')}`;
-      insertSetting.run('demo_api_key', key);
-      return key;
+      return setting('demo_api_key', () => `demo-${randomBytes(18).toString('base64url')}`);
     },
 
     close(): void {

@@ -1,6 +1,6 @@
 import type { FastifySchemaValidationError } from 'fastify';
 import type { SchemaErrorDataVar } from 'fastify/types/schema.js';
-import type { ErrorBody } from './errors.ts';
+import type { ErrorBody } from './http-error.ts';
 
 /** Each field the interface validates, its error code and the rule told to the client. */
 const FIELDS: Record<string, { code: string; rule: string }> = {

@@ -11,11 +11,14 @@ beforeEach(async () => {
 afterEach(() => service.close());
 
 // Pets as the client reads them: safe int64 values arrive as plain numbers.
-const addPets = (count: number, status: Pet['status'] = 'available') =>
-  Array.from({ length: count }, (_, i) => {
-    const pet = service.store.createPet(`Pet ${i}`, 1, status ?? 'available');
-    return { ...pet, id: Number(pet.id), categoryId: Number(pet.categoryId) };
-  });
+const addPets = async (count: number, status: Pet['status'] = 'available') => {
+  const pets = [];
+  for (let i = 0; i < count; i++) {
+    const pet = await service.store.createPet(`Pet ${i}`, 1, status ?? 'available');
+    pets.push({ ...pet, id: Number(pet.id), categoryId: Number(pet.categoryId) });
+  }
+  return pets;
+};
 
 describe('authentication', () => {
   const requests = [
@@ -47,7 +50,7 @@ describe('authentication', () => {
   }
 
   it('accepts every configured key, and the scheme in any case', async () => {
-    service.store.createPet('Rex', 1, 'available');
+    await service.store.createPet('Rex', 1, 'available');
     for (const authorization of [`Bearer ${KEY}`, `Bearer ${OTHER_KEY}`, `bearer ${KEY}`]) {
       expect((await call(service.pets, { url: '/v1/pets', headers: { authorization } })).status).toBe(200);
     }
@@ -67,7 +70,7 @@ describe('authentication', () => {
 
 describe('GET /pets (listPets)', () => {
   it('answers 200 with at most 20 pets by default, newest first', async () => {
-    addPets(25);
+    await addPets(25);
     const response = await call(service.pets, { url: '/v1/pets', headers: auth });
     expect(response.status).toBe(200);
     const pets = response.body as Pet[];
@@ -84,15 +87,15 @@ describe('GET /pets (listPets)', () => {
   });
 
   it.each([1, 7, 100])('returns at most limit=%i pets', async (limit) => {
-    addPets(120);
+    await addPets(120);
     const response = await call(service.pets, { url: `/v1/pets?limit=${limit}`, headers: auth });
     expect(response.body).toHaveLength(limit);
   });
 
   it.each(['available', 'pending', 'sold'] as const)('filters by status=%s', async (status) => {
-    addPets(3, 'available');
-    addPets(2, 'pending');
-    addPets(1, 'sold');
+    await addPets(3, 'available');
+    await addPets(2, 'pending');
+    await addPets(1, 'sold');
     const response = await call(service.pets, { url: `/v1/pets?status=${status}`, headers: auth });
     const pets = response.body as Pet[];
     expect(pets.length).toBe({ available: 3, pending: 2, sold: 1 }[status]);
@@ -114,8 +117,8 @@ describe('GET /pets (listPets)', () => {
   });
 
   it('offers a next link when more pets match, and following it pages through all of them', async () => {
-    addPets(5, 'sold');
-    addPets(7, 'pending');
+    await addPets(5, 'sold');
+    await addPets(7, 'pending');
     const seen: Pet[] = [];
     let url: string | undefined = 'http://127.0.0.1/v1/pets?status=pending&limit=3';
     while (url) {
@@ -131,7 +134,7 @@ describe('GET /pets (listPets)', () => {
   });
 
   it('sends no next link when everything fits', async () => {
-    addPets(3);
+    await addPets(3);
     const response = await call(service.pets, { url: '/v1/pets?limit=3', headers: auth });
     expect(response.headers.link).toBeUndefined();
   });
@@ -270,7 +273,7 @@ describe('GET /pets/{petId} (getPet, deprecated)', () => {
   };
 
   it('answers 200 with the pet and the Deprecation and Sunset headers', async () => {
-    const [pet] = addPets(1);
+    const [pet] = await addPets(1);
     const response = await call(service.pets, { url: `/v1/pets/${pet!.id}`, headers: auth });
     expect(response).toMatchObject({ status: 200, body: pet });
     expectDeprecationHeaders(response.headers);
