@@ -19,7 +19,13 @@ export interface paths {
          */
         get: operations["listPets"];
         put?: never;
-        /** Add an animal */
+        /**
+         * Add an animal
+         * @description Extension, optional for clients: with an `Idempotency-Key` header (IETF httpapi
+         *     idempotency-key draft), sending the same request again within 24 hours gives the first answer
+         *     (the same pet, nothing added); the same key with another body gives 422. Keys belong to the
+         *     API key that sent them.
+         */
         post: operations["createPet"];
         delete?: never;
         options?: never;
@@ -73,7 +79,7 @@ export interface components {
         /** @enum {string} */
         PetStatus: "available" | "pending" | "sold";
         NewPet: {
-            /** @description The animal's name. Leading and trailing white space is removed before storing. */
+            /** @description The animal's name, with at least one visible character. Leading and trailing white space is removed before storing. */
             name: string;
             /** Format: int64 */
             categoryId: bigint;
@@ -185,7 +191,10 @@ export interface operations {
     createPet: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key made by the client for this one pet, 1 to 255 visible ASCII characters (a Structured Field string, quoted or not). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -209,6 +218,25 @@ export interface operations {
             /** @description The body is larger than 64 KiB. */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is busy with another writer; try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {

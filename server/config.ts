@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LIMITS } from './http.ts';
 
 const list = z.string().transform((value) =>
   value
@@ -7,6 +8,7 @@ const list = z.string().transform((value) =>
     .filter(Boolean),
 );
 const port = z.coerce.number().int().min(0).max(65535);
+const millis = z.coerce.number().int().min(100).max(600_000);
 
 /** The app's own dev (vite) and preview origins, on both loopback spellings. */
 export const DEFAULT_CORS_ORIGINS = [5173, 4173].flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]);
@@ -19,9 +21,13 @@ const EnvSchema = z.object({
   PETSTORE_DB: z.string().min(1).default('data/petstore.sqlite'),
   CORS_ORIGINS: list.default(DEFAULT_CORS_ORIGINS),
   PETSTORE_SEED: z
-    .enum(['0', '1'])
+    .string()
     .default('1')
-    .transform((value) => value === '1'),
+    .transform((value) => value.trim() !== '0'),
+  REQUEST_TIMEOUT_MS: millis.default(DEFAULT_LIMITS.requestTimeoutMs),
+  KEEP_ALIVE_TIMEOUT_MS: millis.default(DEFAULT_LIMITS.keepAliveTimeoutMs),
+  FAILED_AUTH_MAX: z.coerce.number().int().min(1).default(DEFAULT_LIMITS.failedAuthMax),
+  FAILED_AUTH_WINDOW_MS: millis.default(DEFAULT_LIMITS.failedAuthWindowMs),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 

@@ -58,7 +58,8 @@ export function operationSchemas(operationId: string): OperationSchemas {
   const schemas: OperationSchemas = {};
   const parameters = Array.isArray(operation['parameters']) ? operation['parameters'] : [];
   for (const parameter of parameters.map(prepare)) {
-    if (!isObject(parameter) || typeof parameter['name'] !== 'string') continue;
+    // Headers (Idempotency-Key) are read by the route itself.
+    if (!isObject(parameter) || typeof parameter['name'] !== 'string' || parameter['in'] === 'header') continue;
     const part = parameter['in'] === 'path' ? 'params' : 'querystring';
     const target = (schemas[part] ??= { type: 'object', properties: {}, required: [] });
     (target['properties'] as JsonObject)[parameter['name']] = parameter['schema'] ?? {};

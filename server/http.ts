@@ -1,16 +1,67 @@
+import type { Socket } from 'node:net';
 import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { ERRORS, errorHandler, HttpError, notFoundHandler, sendError, toErrorBody } from './errors.ts';
+import { REQUEST_BODY_MAX_BYTES } from '../contract/limits.ts';
+import { ERRORS, errorHandler, HttpError, notFoundHandler, sendError, toErrorBody, type ErrorBody } from './errors.ts';
 import { parseJson, stringifyJson } from './json.ts';
 import { bearerToken, type KeyRing } from './keys.ts';
 import { validatorCompiler } from './validator.ts';
 
-export const BODY_LIMIT = 64 * 1024;
+/** Limits of time and of wrong keys; the defaults are in config.ts, the README says what they mean. */
+export interface Limits {
+  /** A request must have arrived whole within this time, headers and body; 408 otherwise. */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this time. */
+  keepAliveTimeoutMs: number;
+  /** This many requests without an accepted key from one client within the window… */
+  failedAuthMax: number;
+  /** …and the rest of the window is answered 429. */
+  failedAuthWindowMs: number;
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  requestTimeoutMs: 15_000,
+  keepAliveTimeoutMs: 5_000,
+  failedAuthMax: 30,
+  failedAuthWindowMs: 60_000,
+};
 
 export interface HttpOptions {
   keys: KeyRing;
   corsOrigins: readonly string[];
   logger?: FastifyServerOptions['logger'];
+  limits?: Partial<Limits>;
+}
+
+/** What every answer says, errors included: no caching anywhere (pet data stays out of disk caches). */
+const COMMON_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+
+/**
+ * Answers a request Node's HTTP parser refused (or that timed out) with the Error body, and closes
+ * the connection. Nothing of the request is logged: its raw bytes would hold the API key.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Socket) {
+  if (!socket.writable) return socket.destroy();
+  const body: ErrorBody =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? ERRORS.requestTimeout
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? ERRORS.headersTooLarge
+        : ERRORS.malformedRequest;
+  const json = JSON.stringify(body);
+  const reason = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }[body.status];
+  socket.end(
+    [
+      `HTTP/1.1 ${body.status} ${reason}`,
+      'Content-Type: application/json; charset=utf-8',
+      `Content-Length: ${Buffer.byteLength(json)}`,
+      ...Object.entries(COMMON_HEADERS).map(([name, value]) => `${name}: ${value}`),
+      'Connection: close',
+      '',
+      json,
+    ].join('\r\n'),
+  );
 }
 
 declare module 'fastify' {
@@ -24,11 +75,35 @@ declare module 'fastify' {
  * A Fastify instance with what every route of the reference service shares: lossless JSON,
  * bearer auth, CORS for the app's origins, and the Error body for every failure.
  */
-export async function createHttpApp({ keys, corsOrigins, logger = false }: HttpOptions): Promise<FastifyInstance> {
+export async function createHttpApp({
+  keys,
+  corsOrigins,
+  logger = false,
+  limits: given = {},
+}: HttpOptions): Promise<FastifyInstance> {
+  const limits = { ...DEFAULT_LIMITS, ...given };
   const app = Fastify({
-    logger,
-    bodyLimit: BODY_LIMIT,
+    logger: logger && {
+      ...(typeof logger === 'object' ? logger : {}),
+      // No log line, at any level, carries the key: the header is redacted wherever it appears.
+      redact: {
+        paths: ['req.headers.authorization', '*.headers.authorization', 'headers.authorization'],
+        censor: '[redacted]',
+      },
+    },
+    disableRequestLogging: true,
+    bodyLimit: REQUEST_BODY_MAX_BYTES,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    // Node looks for timed-out requests every 30 s unless told otherwise: too late for the limit.
+    http: { connectionsCheckingInterval: Math.min(1000, limits.requestTimeoutMs / 2) },
     frameworkErrors: (error, _request, reply) => sendError(reply, toErrorBody(error)),
+    clientErrorHandler: answerClientError,
+  });
+  // Headers too must arrive within the request's time (Node's default allows a minute).
+  app.server.headersTimeout = limits.requestTimeoutMs;
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(COMMON_HEADERS);
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -50,11 +125,30 @@ export async function createHttpApp({ keys, corsOrigins, logger = false }: HttpO
     done(new HttpError(ERRORS.unsupportedContentType));
   });
 
+  // Wrong keys are throttled per client; requests with an accepted key (and preflights) never count.
+  await app.register(rateLimit, {
+    max: limits.failedAuthMax,
+    timeWindow: limits.failedAuthWindowMs,
+    allowList: (request) => {
+      if (request.method === 'OPTIONS' || request.routeOptions.config.public) return true;
+      const token = bearerToken(request.headers.authorization);
+      return token !== undefined && keys.accepts(token);
+    },
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+    addHeaders: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+      'retry-after': true,
+    },
+    errorResponseBuilder: () => new HttpError(ERRORS.tooManyFailures),
+  });
+
   await app.register(cors, {
     origin: [...corsOrigins],
     methods: ['GET', 'HEAD', 'POST'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
-    exposedHeaders: ['Link', 'Deprecation', 'Sunset', 'WWW-Authenticate'],
+    exposedHeaders: ['Link', 'Deprecation', 'Sunset', 'WWW-Authenticate', 'Retry-After'],
     maxAge: 600,
   });
 

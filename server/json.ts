@@ -1,7 +1,11 @@
-import * as losslessJson from 'lossless-json';
-import { losslessJsonCodec, nativeJsonCodec } from '../contract/json.ts';
+import { jsonCodec } from '../contract/json.ts';
 
-const codec = nativeJsonCodec() ?? losslessJsonCodec(losslessJson);
+/** A number written as `1.0` or `1e3`: kept as text, so no integer field of the contract takes it. */
+class NotAnInteger {
+  constructor(readonly text: string) {}
+}
+
+const codec = jsonCodec({ readNonInteger: (text) => new NotAnInteger(text) });
 
 /** JSON.parse that keeps large integers exact. Throws on invalid JSON or absurd nesting. */
 export const parseJson = codec.parse;

@@ -18,7 +18,18 @@ export async function startService(config: ServerConfig): Promise<RunningService
   if (config.PETSTORE_SEED && store.countPets() === 0) store.seedDemoPets();
   const demoApiKey = config.PETSTORE_API_KEYS?.length ? undefined : store.demoApiKey();
   const keys = createKeyRing(config.PETSTORE_API_KEYS?.length ? config.PETSTORE_API_KEYS : [demoApiKey!]);
-  const options = { store, keys, corsOrigins: config.CORS_ORIGINS, logger: { level: config.LOG_LEVEL } };
+  const options = {
+    store,
+    keys,
+    corsOrigins: config.CORS_ORIGINS,
+    logger: { level: config.LOG_LEVEL },
+    limits: {
+      requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS,
+      failedAuthMax: config.FAILED_AUTH_MAX,
+      failedAuthWindowMs: config.FAILED_AUTH_WINDOW_MS,
+    },
+  };
   const apps: FastifyInstance[] = [await buildPetsApp(options), await buildMessagesApp(options)];
   const [petsUrl, messagesUrl] = await Promise.all([
     apps[0]!.listen({ host: config.HOST, port: config.PORT }),

