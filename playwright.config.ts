@@ -33,6 +33,8 @@ export default defineConfig({
         PETSTORE_API_KEYS: `${API_KEY},e2e-other-key`,
         CORS_ORIGINS: [APP_ORIGIN, new URL(ROOT_APP_URL).origin, REDEPLOY_ORIGIN].join(','),
         LOG_LEVEL: 'warn',
+        // Every browser test comes from 127.0.0.1, some with wrong keys on purpose.
+        FAILED_AUTH_MAX: '1000',
       },
     },
     // The built app, served by nginx with the shipped deploy/nginx.conf, as a deployment would.

@@ -1,9 +1,20 @@
 // `npm start`: the reference service with demo data, and the app (Vite dev server) pointed at it.
 import { createServer, type Plugin } from 'vite';
-import { readServerConfig } from '../server/config.ts';
-import { startService } from '../server/start.ts';
+import { readServerConfig, type ServerConfig } from '../server/config.ts';
+import { startService, type RunningService } from '../server/start.ts';
+import { describeStartupFailure } from '../server/startup-errors.ts';
 
-const service = await startService(readServerConfig());
+let config: ServerConfig | undefined;
+let service: RunningService;
+try {
+  config = readServerConfig();
+  service = await startService(config);
+} catch (error) {
+  const line = describeStartupFailure(error, config);
+  if (!line) throw error;
+  console.error(`petstore: ${line}`);
+  process.exit(1);
+}
 
 // The app reads config.json at start; serve one that names the service just started, whatever
 // PORT and MESSAGES_PORT say, instead of the shipped public/config.json.
@@ -43,6 +54,8 @@ console.log(`
   Press Ctrl+C to stop.
 `);
 
+// `npm start` runs this very process (`exec node …`): a signal to npm reaches it, and it closes the
+// dev server and the service, leaving nothing behind to hold the ports.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     void Promise.all([vite.close(), service.close()]).then(() => process.exit(0));

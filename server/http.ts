@@ -163,10 +163,15 @@ export async function createHttpApp({
     return stringifyJson(status >= 500 ? ERRORS.internal : { ...ERRORS.invalidRequest, status, message });
   });
 
-  app.addHook('onRequest', async (request) => {
-    if (request.method === 'OPTIONS' || request.routeOptions.config.public) return;
+  // After every onRequest hook (the rate limit's is a route hook, which runs after app hooks), and
+  // before a body is read: nothing of an unauthenticated request is parsed.
+  app.addHook('preParsing', async (request, reply, payload) => {
+    if (request.method === 'OPTIONS' || request.routeOptions.config.public) return payload;
     const header = request.headers.authorization;
     const token = bearerToken(header);
+    // Refused before its body was read: the connection closes after the answer, rather than wait
+    // for a body nobody will read.
+    if (!token || !keys.accepts(token)) reply.header('Connection', 'close');
     if (!token) {
       throw new HttpError({
         status: 401,
@@ -177,6 +182,7 @@ export async function createHttpApp({
     if (!keys.accepts(token)) {
       throw new HttpError({ status: 401, code: 'unauthorized', message: 'The API key is not accepted.' });
     }
+    return payload;
   });
 
   return app;

@@ -1,12 +1,23 @@
-import { readServerConfig } from './config.ts';
+import { readServerConfig, type ServerConfig } from './config.ts';
 import { startService } from './start.ts';
+import { describeStartupFailure } from './startup-errors.ts';
 
-const service = await startService(readServerConfig());
+let config: ServerConfig | undefined;
+try {
+  config = readServerConfig();
+  const service = await startService(config);
+  console.log(`Pet store API:      ${service.apiBaseUrl}  (contract: ${service.apiBaseUrl}/openapi.json)`);
+  console.log(`Messages service:   ${service.messagesBaseUrl}`);
+  if (service.demoApiKey) console.log(`Demo API key:       ${service.demoApiKey}`);
 
-console.log(`Pet store API:      ${service.apiBaseUrl}  (contract: ${service.apiBaseUrl}/openapi.json)`);
-console.log(`Messages service:   ${service.messagesBaseUrl}`);
-if (service.demoApiKey) console.log(`Demo API key:       ${service.demoApiKey}`);
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void service.close().then(() => process.exit(0)));
+  // `npm run server` runs this very process (`exec node …`): a signal to npm reaches it, and it
+  // leaves nothing behind to hold the ports.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void service.close().then(() => process.exit(0)));
+  }
+} catch (error) {
+  const line = describeStartupFailure(error, config);
+  if (!line) throw error;
+  console.error(`petstore: ${line}`);
+  process.exit(1);
 }

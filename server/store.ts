@@ -91,11 +91,14 @@ export type Store = ReturnType<typeof openStore>;
 /** The reference service's data: SQLite, one file (or `:memory:`), safe across restarts. */
 export function openStore(file: string) {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const db = new Database(file);
+  // Opening may wait a second for another process's lock; after that, nothing waits inside SQLite.
+  const db = new Database(file, { timeout: 1000 });
   // WAL keeps every committed request on disk even if the process dies right after answering, and
   // lets reads go on while something writes.
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
+  // After each checkpoint the log file is cut back to 4 MiB at most.
+  db.pragma('journal_size_limit = 4194304');
   // Never wait inside SQLite: that would block the event loop. Writes wait in `write` instead.
   db.pragma('busy_timeout = 0');
   db.exec(SCHEMA);

@@ -19,7 +19,13 @@ export interface TestService {
 
 export async function createTestService(file = ':memory:'): Promise<TestService> {
   const store = openStore(file);
-  const options = { store, keys: createKeyRing([KEY, OTHER_KEY]), corsOrigins: [APP_ORIGIN] };
+  const options = {
+    store,
+    keys: createKeyRing([KEY, OTHER_KEY]),
+    corsOrigins: [APP_ORIGIN],
+    // The API tests send many wrong keys on purpose; the throttle has its own test (faults.test.ts).
+    limits: { failedAuthMax: 1_000_000 },
+  };
   const pets = await buildPetsApp(options);
   const messages = await buildMessagesApp(options);
   return {

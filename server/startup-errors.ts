@@ -1,0 +1,29 @@
+import type { ServerConfig } from './config.ts';
+
+/**
+ * One line for a service that cannot start, naming the problem and the variable to change; no
+ * stack trace. Undefined for failures that are not about the setup (those are bugs, and keep theirs).
+ */
+export function describeStartupFailure(error: unknown, config: ServerConfig | undefined): string | undefined {
+  const { code, message, port } = (error ?? {}) as { code?: string; message?: string; port?: number };
+  const db = config?.PETSTORE_DB ?? 'the database';
+  if (code === 'EADDRINUSE' || (code === 'EACCES' && port !== undefined)) {
+    const variable = port === config?.MESSAGES_PORT ? 'MESSAGES_PORT' : 'PORT';
+    return `Port ${port} on ${config?.HOST} is ${code === 'EADDRINUSE' ? 'in use' : 'not open to this user'}: set ${variable} to another port.`;
+  }
+  if (code === 'EADDRNOTAVAIL') return `${config?.HOST} is no address of this machine: set HOST to one that is.`;
+  if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') {
+    return `The database ${db} is locked by another process: stop that process, or set PETSTORE_DB to another file.`;
+  }
+  if (code === 'SQLITE_READONLY' || code === 'EROFS') {
+    return `The database ${db} is read-only: make it writable, or set PETSTORE_DB to a writable file.`;
+  }
+  if (code === 'SQLITE_CANTOPEN' || code === 'ENOTDIR' || code === 'EACCES' || code === 'EISDIR' || code === 'EPERM') {
+    return `The database ${db} cannot be opened or created here: set PETSTORE_DB to a file in a writable folder.`;
+  }
+  if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {
+    return `${db} is not a database this service can read: set PETSTORE_DB to another file.`;
+  }
+  if (message?.startsWith('Invalid environment')) return message.replace(/\s*\n\s*/g, ' ');
+  return undefined;
+}
