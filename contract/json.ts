@@ -1,5 +1,3 @@
-import type * as LosslessJson from 'lossless-json';
-
 // JSON.parse rounds integers beyond 2^53, and int64 ids can be that large. Both the app and the
 // service read and write JSON through one of these codecs, which keep such integers exact as bigint.
 //
@@ -20,8 +18,6 @@ export interface JsonReadOptions {
    */
   readNonInteger?: (text: string) => unknown;
 }
-
-type LosslessJsonLibrary = Pick<typeof LosslessJson, 'parse' | 'stringify'>;
 
 interface SourceTextJson {
   rawJSON?: (text: string) => unknown;
@@ -46,14 +42,6 @@ export function nativeJsonCodec(options: JsonReadOptions = {}): JsonCodec | unde
       ),
     stringify: (value) =>
       JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? rawJSON(item.toString()) : item)),
-  };
-}
-
-/** The same codec on the lossless-json package, for runtimes without source-text access. */
-export function losslessJsonCodec(library: LosslessJsonLibrary, options: JsonReadOptions = {}): JsonCodec {
-  return {
-    parse: (text) => library.parse(text, undefined, (number) => readNumber(number, options)),
-    stringify: (value) => library.stringify(value) ?? 'null',
   };
 }
 

@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type APIRequestContext, type Page, type Route } from '@playwright/test';
-import * as losslessJson from 'lossless-json';
-import { losslessJsonCodec, nativeJsonCodec } from '../contract/json.ts';
+import { jsonCodec } from '../contract/json.ts';
 import type { components } from '../contract/schema.gen.ts';
 import { API_BASE_URL, API_KEY } from './env.ts';
 
@@ -13,7 +12,7 @@ export const ENVIRONMENT = 'Local test service';
 type Pet = components['schemas']['Pet'];
 type NewPet = components['schemas']['NewPet'];
 
-const json = nativeJsonCodec() ?? losslessJsonCodec(losslessJson);
+const json = jsonCodec();
 
 /** Adds a pet straight through the API, for tests that need data to look at. */
 export async function createPetViaApi(
