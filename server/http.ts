@@ -91,7 +91,6 @@ export async function createHttpApp({
         censor: '[redacted]',
       },
     },
-    disableRequestLogging: true,
     bodyLimit: REQUEST_BODY_MAX_BYTES,
     requestTimeout: limits.requestTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,

@@ -18,7 +18,7 @@ export function describeStartupFailure(error: unknown, config: ServerConfig | un
   if (code === 'SQLITE_READONLY' || code === 'EROFS') {
     return `The database ${db} is read-only: make it writable, or set PETSTORE_DB to a writable file.`;
   }
-  if (code === 'SQLITE_CANTOPEN' || code === 'ENOTDIR' || code === 'EACCES' || code === 'EISDIR' || code === 'EPERM') {
+  if (['SQLITE_CANTOPEN', 'ENOTDIR', 'EEXIST', 'EACCES', 'EISDIR', 'EPERM'].includes(code ?? '')) {
     return `The database ${db} cannot be opened or created here: set PETSTORE_DB to a file in a writable folder.`;
   }
   if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {

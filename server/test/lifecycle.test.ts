@@ -1,0 +1,164 @@
+// Starting and stopping like a real service: a setup it cannot run with is one line naming the
+// variable to change; a signal to `npm start` or `npm run server` leaves nothing holding the ports.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { describeStartupFailure } from '../startup-errors.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'petstore-life-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const BASE_ENV = { PORT: '0', MESSAGES_PORT: '0', PETSTORE_API_KEYS: 'k', LOG_LEVEL: 'silent' };
+
+/** Runs the service's entry point to its end: exit code and what it wrote. */
+function runToExit(env: Record<string, string>) {
+  return new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, ...BASE_ENV, ...env },
+    });
+    let stderr = '';
+    let stdout = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr, stdout });
+    });
+  });
+}
+
+function expectOneLine(stderr: string, ...words: string[]) {
+  const lines = stderr.trim().split('\n');
+  expect(lines, stderr).toHaveLength(1);
+  expect(lines[0]).toMatch(/^petstore: /);
+  expect(stderr).not.toMatch(/\n\s+at /);
+  for (const word of words) expect(lines[0]).toContain(word);
+}
+
+describe('a setup the service cannot start with', () => {
+  it('a busy port: exits 1, naming PORT', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    const { code, stderr } = await runToExit({ PORT: String(port), PETSTORE_DB: ':memory:' });
+    blocker.close();
+    expect(code).toBe(1);
+    expectOneLine(stderr, `Port ${port}`, 'in use', 'PORT');
+  });
+
+  it.each([
+    [
+      'a folder that cannot be made (a file is in the way)',
+      () => {
+        writeFileSync(join(dir, 'a-file'), '');
+        return join(dir, 'a-file', 'store.sqlite');
+      },
+    ],
+    [
+      'a path that is a folder',
+      () => {
+        mkdirSync(join(dir, 'a-folder'), { recursive: true });
+        return join(dir, 'a-folder');
+      },
+    ],
+    [
+      'a file that is no database',
+      () => {
+        writeFileSync(join(dir, 'not-a-db.sqlite'), 'x'.repeat(4096));
+        return join(dir, 'not-a-db.sqlite');
+      },
+    ],
+  ])('%s: exits 1, naming PETSTORE_DB', async (_, path) => {
+    const { code, stderr } = await runToExit({ PETSTORE_DB: path() });
+    expect(code).toBe(1);
+    expectOneLine(stderr, 'PETSTORE_DB');
+  });
+
+  it('a database another process has locked: exits 1, saying so', async () => {
+    const file = join(dir, 'locked.sqlite');
+    const holder = spawn(process.execPath, [
+      '-e',
+      `const db = new (require('better-sqlite3'))(${JSON.stringify(file)});
+       db.pragma('locking_mode = EXCLUSIVE'); db.exec('BEGIN EXCLUSIVE'); console.log('locked');
+       setTimeout(() => db.close(), 8000);`,
+    ]);
+    await new Promise((resolve) => holder.stdout.once('data', resolve));
+    const { code, stderr } = await runToExit({ PETSTORE_DB: file });
+    holder.kill();
+    expect(code).toBe(1);
+    expectOneLine(stderr, 'locked', 'PETSTORE_DB');
+  });
+
+  it('a bad variable: exits 1, naming it', async () => {
+    const { code, stderr } = await runToExit({ PORT: 'eighty' });
+    expect(code).toBe(1);
+    expectOneLine(stderr, 'PORT');
+  });
+
+  it('a read-only database is named too (root, as in CI, can write any file: the mapping is checked)', () => {
+    const line = describeStartupFailure({ code: 'SQLITE_READONLY' }, undefined);
+    expect(line).toContain('read-only');
+    expect(line).toContain('PETSTORE_DB');
+  });
+});
+
+/** Starts `npm <args>`, waits for the service to answer, then sends npm a signal. */
+async function startThenSignal(args: string[], signal: NodeJS.Signals) {
+  const npm = spawn('npm', args, { env: { ...process.env, ...BASE_ENV, PETSTORE_DB: ':memory:' } });
+  let output = '';
+  const api = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start in 60 s:\n${output}`)), 60_000);
+    npm.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /Pet store API: +(\S+)/.exec(output)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve(url);
+      }
+    });
+  });
+  expect((await fetch(`${api}/openapi.json`)).status).toBe(200);
+  const exited = new Promise<number | null>((resolve) => npm.once('exit', resolve));
+  npm.kill(signal);
+  const code = await exited;
+  return { api, code };
+}
+
+async function expectClosed(api: string) {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const answered = await fetch(`${api}/openapi.json`).then(
+      () => true,
+      () => false,
+    );
+    if (!answered) return;
+    if (Date.now() > deadline) throw new Error(`${api} still answers after the signal`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('stopping', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    'npm run server on %s: nothing left holding the port',
+    async (signal) => {
+      const { api, code } = await startThenSignal(['run', '--silent', 'server'], signal);
+      expect([0, 130, 143, null]).toContain(code);
+      await expectClosed(api);
+    },
+    30_000,
+  );
+
+  it('npm start on SIGTERM: the service and the dev server close', async () => {
+    const { api } = await startThenSignal(['start', '--silent'], 'SIGTERM');
+    await expectClosed(api);
+    const devServer = await fetch('http://127.0.0.1:5173/').then(
+      () => true,
+      () => false,
+    );
+    expect(devServer).toBe(false);
+  }, 90_000);
+});
