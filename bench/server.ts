@@ -1,72 +1,201 @@
-// Load test of the reference service: GET /pets and POST /pets with auth, on loopback only,
-// bounded in time. Prints requests/s and latency percentiles; asserts nothing.
+// Load test of the reference service beside json-server 0.17, in one run: both serve the same pets,
+// each in its own process, and autocannon (10 connections, loopback) loads them from this one.
+// Prints each figure beside its target; asserts nothing.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
-import { readServerConfig } from '../server/config.ts';
-import { startService } from '../server/start.ts';
 
 export interface LoadResult {
   scenario: string;
   requestsPerSecond: number;
   p50Ms: number;
-  p90Ms: number;
   p99Ms: number;
   errors: number;
   non2xx: number;
 }
 
+export interface ServerBench {
+  pets: number;
+  results: LoadResult[];
+  /** `met` is undefined where there is no target: a figure for context. */
+  comparisons: { scenario: string; ratio: number; target: string; met: boolean | undefined }[];
+}
+
 const KEY = 'load-key';
 const DURATION_SECONDS = 5;
+const PETS = 5000;
+const OURS = 'http://127.0.0.1:4310/v1';
+const JSON_SERVER = 'http://127.0.0.1:4320';
 
 function summarize(scenario: string, result: Result): LoadResult {
   return {
     scenario,
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
-    p90Ms: result.latency.p90,
     p99Ms: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
   };
 }
 
-export async function benchServer(): Promise<LoadResult[]> {
-  const service = await startService(
-    readServerConfig({
+/** Starts a server process and resolves once `ready` appears in its output. */
+function start(command: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
+  const child = spawn(command[0]!, command.slice(1), { env: { ...process.env, ...env } });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (ready.test(output)) resolve(child);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${command.join(' ')} exited with ${code}:\n${output}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+const load = (url: string, options: Partial<autocannon.Options> = {}) =>
+  autocannon({ url, connections: 10, duration: DURATION_SECONDS, ...options });
+
+export async function benchServer(): Promise<ServerBench> {
+  const work = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
+  const ours = await start(
+    [process.execPath, '--import', 'tsx', 'server/main.ts'],
+    {
       PORT: '4310',
       MESSAGES_PORT: '4311',
       PETSTORE_DB: ':memory:',
       PETSTORE_API_KEYS: KEY,
+      PETSTORE_SEED: '0',
       LOG_LEVEL: 'silent',
-    }),
+    },
+    /Pet store API/,
   );
+  let jsonServer: ChildProcess | undefined;
   const headers = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
   try {
-    // Writes first, so the reads then page through a store of tens of thousands of pets.
-    const scenarios: [string, autocannon.Options][] = [
+    // The same pets in both: made through the API, then written into json-server's file.
+    const statuses = ['available', 'pending', 'sold'] as const;
+    for (let i = 0; i < PETS; i += 50) {
+      await Promise.all(
+        Array.from({ length: 50 }, (_, j) =>
+          fetch(`${OURS}/pets`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ name: `Load pet ${i + j}`, categoryId: (i + j) % 7, status: statuses[(i + j) % 3] }),
+          }),
+        ),
+      );
+    }
+    const pets: unknown[] = [];
+    for (let cursor = ''; ;) {
+      const response = await fetch(`${OURS}/pets?limit=100${cursor}`, { headers });
+      pets.push(...((await response.json()) as unknown[]));
+      const next = /cursor=([^&>]+)/.exec(response.headers.get('link') ?? '')?.[1];
+      if (!next) break;
+      cursor = `&cursor=${next}`;
+    }
+    const db = join(work, 'db.json');
+    writeFileSync(db, JSON.stringify({ pets }));
+
+    const results: LoadResult[] = [];
+    results.push(summarize('ours: GET /pets?limit=20', await load(`${OURS}/pets?limit=20`, { headers })));
+    results.push(
+      summarize('ours: GET /pets?limit=100&status=sold', await load(`${OURS}/pets?limit=100&status=sold`, { headers })),
+    );
+
+    jsonServer = await start(
       [
-        'POST /pets',
-        {
-          url: `${service.apiBaseUrl}/pets`,
+        process.execPath,
+        'node_modules/json-server/lib/cli/bin.js',
+        db,
+        '--port',
+        '4320',
+        '--host',
+        '127.0.0.1',
+        '--ro',
+      ],
+      {},
+      /localhost|127\.0\.0\.1|Resources/i,
+    );
+    // The same answers as ours: newest first, 20, or 100 sold. json-server sorts its whole array for
+    // that on every request; its stored order (oldest first) is cheaper, and measured beside it.
+    const jsonServerScenarios: [string, string][] = [
+      ['json-server: newest 20', '_sort=id&_order=desc&_limit=20'],
+      ['json-server: newest 100 sold', 'status=sold&_sort=id&_order=desc&_limit=100'],
+      ['json-server: first 20 stored', '_limit=20'],
+      ['json-server: first 100 sold stored', 'status=sold&_limit=100'],
+    ];
+    for (const [scenario, query] of jsonServerScenarios) {
+      results.push(summarize(scenario, await load(`${JSON_SERVER}/pets?${query}`)));
+    }
+    await stop(jsonServer);
+    jsonServer = undefined;
+
+    results.push(
+      summarize(
+        'ours: POST /pets',
+        await load(`${OURS}/pets`, {
           method: 'POST',
           headers,
           body: JSON.stringify({ name: 'Load', categoryId: 3, status: 'sold' }),
-        },
+        }),
+      ),
+    );
+
+    const rps = (scenario: string) => results.find((result) => result.scenario === scenario)!.requestsPerSecond;
+    const compare = (scenario: string, ours: string, theirs: string, target?: number) => {
+      const ratio = Math.round((rps(ours) / rps(theirs)) * 10) / 10;
+      return { scenario, ratio, target: target ? `≥ ${target}×` : '', met: target ? ratio >= target : undefined };
+    };
+    return {
+      pets: pets.length,
+      results,
+      comparisons: [
+        compare('limit=20, same answer', 'ours: GET /pets?limit=20', 'json-server: newest 20', 5),
+        compare(
+          'limit=100 sold, same answer',
+          'ours: GET /pets?limit=100&status=sold',
+          'json-server: newest 100 sold',
+          3,
+        ),
+        compare('limit=20, json-server unsorted', 'ours: GET /pets?limit=20', 'json-server: first 20 stored'),
+        compare(
+          'limit=100 sold, json-server unsorted',
+          'ours: GET /pets?limit=100&status=sold',
+          'json-server: first 100 sold stored',
+        ),
       ],
-      ['GET /pets?limit=20', { url: `${service.apiBaseUrl}/pets?limit=20`, headers }],
-      ['GET /pets?limit=100&status=sold', { url: `${service.apiBaseUrl}/pets?limit=100&status=sold`, headers }],
-    ];
-    const results: LoadResult[] = [];
-    for (const [name, options] of scenarios) {
-      results.push(summarize(name, await autocannon({ connections: 10, duration: DURATION_SECONDS, ...options })));
-    }
-    return results;
+    };
   } finally {
-    await service.close();
+    if (jsonServer) await stop(jsonServer);
+    await stop(ours);
+    rmSync(work, { recursive: true, force: true });
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const results = await benchServer();
-  console.log(`Reference service under load (autocannon, 10 connections, ${DURATION_SECONDS} s each):`);
+export function printServerBench({ pets, results, comparisons }: ServerBench) {
+  console.log(
+    `Reference service and json-server 0.17, ${pets} pets each (autocannon, 10 connections, ${DURATION_SECONDS} s):`,
+  );
   console.table(results);
+  console.table(
+    comparisons.map(({ scenario, ratio, target, met }) => ({
+      scenario,
+      ratio: `${ratio}×`,
+      target,
+      '': met === undefined ? '' : met ? 'met' : 'MISSED',
+    })),
+  );
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) printServerBench(await benchServer());

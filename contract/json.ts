@@ -68,10 +68,17 @@ export function fallbackJsonCodec(options: JsonReadOptions = {}): JsonCodec {
         typeof value === 'string' && value.startsWith(marker) ? readNumber(value.slice(marker.length), options) : value,
       );
     },
-    stringify: (value) =>
-      (
-        JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? `${marker}${item}` : item)) ?? 'null'
-      ).replace(markedNumber, '$1'),
+    stringify(value) {
+      let marked = false;
+      const text = JSON.stringify(value, (_key, item: unknown) => {
+        if (typeof item !== 'bigint') return item;
+        // Most ids are small: those are plain numbers, and the text needs no second pass.
+        if (item >= Number.MIN_SAFE_INTEGER && item <= Number.MAX_SAFE_INTEGER) return Number(item);
+        marked = true;
+        return `${marker}${item}`;
+      }) ?? 'null';
+      return marked ? text.replace(markedNumber, '$1') : text;
+    },
   };
 }
 

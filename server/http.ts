@@ -72,7 +72,7 @@ declare module 'fastify' {
 }
 
 /**
- * A Fastify instance with what every route of the reference service shares: lossless JSON,
+ * A Fastify instance with what every route of the reference service shares: int64-exact JSON,
  * bearer auth, CORS for the app's origins, and the Error body for every failure.
  */
 export async function createHttpApp({
@@ -124,15 +124,12 @@ export async function createHttpApp({
     done(new HttpError(ERRORS.unsupportedContentType));
   });
 
-  // Wrong keys are throttled per client; requests with an accepted key (and preflights) never count.
+  // Wrong keys are throttled per client. Only refused requests reach the limiter (see the auth hook
+  // below), so requests with an accepted key, and preflights, never count and cost nothing.
   await app.register(rateLimit, {
+    global: false,
     max: limits.failedAuthMax,
     timeWindow: limits.failedAuthWindowMs,
-    allowList: (request) => {
-      if (request.method === 'OPTIONS' || request.routeOptions.config.public) return true;
-      const token = bearerToken(request.headers.authorization);
-      return token !== undefined && keys.accepts(token);
-    },
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     addHeaders: {
       'x-ratelimit-limit': false,
@@ -142,6 +139,7 @@ export async function createHttpApp({
     },
     errorResponseBuilder: () => new HttpError(ERRORS.tooManyFailures),
   });
+  const countRefusal = app.rateLimit();
 
   await app.register(cors, {
     origin: [...corsOrigins],
@@ -162,26 +160,20 @@ export async function createHttpApp({
     return stringifyJson(status >= 500 ? ERRORS.internal : { ...ERRORS.invalidRequest, status, message });
   });
 
-  // After every onRequest hook (the rate limit's is a route hook, which runs after app hooks), and
-  // before a body is read: nothing of an unauthenticated request is parsed.
+  // Before a body is read: nothing of an unauthenticated request is parsed.
   app.addHook('preParsing', async (request, reply, payload) => {
     if (request.method === 'OPTIONS' || request.routeOptions.config.public) return payload;
-    const header = request.headers.authorization;
-    const token = bearerToken(header);
+    const token = bearerToken(request.headers.authorization);
+    if (token !== undefined && keys.accepts(token)) return payload;
     // Refused before its body was read: the connection closes after the answer, rather than wait
     // for a body nobody will read.
-    if (!token || !keys.accepts(token)) reply.header('Connection', 'close');
-    if (!token) {
-      throw new HttpError({
-        status: 401,
-        code: 'unauthorized',
-        message: 'Send the API key as Authorization: Bearer <API_KEY>.',
-      });
-    }
-    if (!keys.accepts(token)) {
-      throw new HttpError({ status: 401, code: 'unauthorized', message: 'The API key is not accepted.' });
-    }
-    return payload;
+    reply.header('Connection', 'close');
+    await countRefusal.call(app, request, reply); // 429 once this client has been refused too often
+    throw new HttpError(
+      token
+        ? { status: 401, code: 'unauthorized', message: 'The API key is not accepted.' }
+        : { status: 401, code: 'unauthorized', message: 'Send the API key as Authorization: Bearer <API_KEY>.' },
+    );
   });
 
   return app;

@@ -22,7 +22,8 @@ export async function startService(config: ServerConfig): Promise<RunningService
     store,
     keys,
     corsOrigins: config.CORS_ORIGINS,
-    logger: { level: config.LOG_LEVEL },
+    // No logger at all when silent: Fastify then makes no child logger per request.
+    logger: config.LOG_LEVEL !== 'silent' && { level: config.LOG_LEVEL },
     limits: {
       requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
       keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS,

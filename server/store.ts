@@ -110,15 +110,15 @@ export function openStore(file: string) {
     `INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?) RETURNING ${PET_COLUMNS}`,
   );
   const selectPet = db.prepare<[bigint], Pet>(`SELECT ${PET_COLUMNS} FROM pets WHERE id = ?`);
+  // One more pet than asked for says whether a next page exists; SQLite drops it from the JSON again.
+  // `last` is the id to continue below: one above the extra pet, which so starts the next page.
   const pageJson = (where: string) =>
     db.prepare<Record<string, unknown>, { json: string; more: bigint; last: bigint | null }>(`
-      SELECT json_group_array(${PET_JSON} ORDER BY id DESC) FILTER (WHERE n <= :limit) AS json,
+      SELECT CASE WHEN count(*) > :limit THEN json_remove(json_group_array(${PET_JSON}), '$[#-1]')
+                  ELSE json_group_array(${PET_JSON}) END AS json,
              count(*) > :limit AS more,
-             min(id) FILTER (WHERE n <= :limit) AS last
-      FROM (
-        SELECT id, name, category_id, status, row_number() OVER (ORDER BY id DESC) AS n
-        FROM pets WHERE ${where} ORDER BY id DESC LIMIT :limit + 1
-      )`);
+             min(id) + 1 AS last
+      FROM (SELECT id, name, category_id, status FROM pets WHERE ${where} ORDER BY id DESC LIMIT :limit + 1)`);
   const selectPage = pageJson('id < :before');
   const selectPageByStatus = pageJson('status = :status AND id < :before');
   const countPets = db.prepare<[], { count: bigint }>('SELECT count(*) AS count FROM pets');
@@ -149,6 +149,8 @@ export function openStore(file: string) {
   );
   const signature = (before: bigint) =>
     createHmac('sha256', cursorSecret).update(before.toString()).digest().subarray(0, 12);
+  // Every reader of the first page gets the same cursor until the next create: sign it once.
+  let lastCursor = { before: -1n, cursor: '' };
 
   const createIdempotently = db.transaction(
     (owner: string, key: string, requestHash: string, pet: [string, bigint, PetStatus]): IdempotentCreate => {
@@ -193,7 +195,11 @@ export function openStore(file: string) {
 
     /** An opaque position in the list that only this service makes (and so can check). */
     encodeCursor(before: bigint): string {
-      return `${Buffer.from(before.toString()).toString('base64url')}.${signature(before).toString('base64url')}`;
+      if (lastCursor.before !== before) {
+        const position = Buffer.from(before.toString()).toString('base64url');
+        lastCursor = { before, cursor: `${position}.${signature(before).toString('base64url')}` };
+      }
+      return lastCursor.cursor;
     },
 
     /** The position of a cursor this service made, or undefined for any other text. */
