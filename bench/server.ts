@@ -1,11 +1,12 @@
 // Load test of the reference service beside json-server 0.17, in one run: both serve the same pets,
 // each in its own process, and autocannon (10 connections, loopback) loads them from this one.
 // Prints each figure beside its target; asserts nothing.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
+import { start, startReferenceService, stop } from './processes.ts';
 
 export interface LoadResult {
   scenario: string;
@@ -40,46 +41,19 @@ function summarize(scenario: string, result: Result): LoadResult {
   };
 }
 
-/** Starts a server process and resolves once `ready` appears in its output. */
-function start(command: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
-  const child = spawn(command[0]!, command.slice(1), { env: { ...process.env, ...env } });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (ready.test(output)) resolve(child);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`${command.join(' ')} exited with ${code}:\n${output}`)));
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
 const load = (url: string, options: Partial<autocannon.Options> = {}) =>
   autocannon({ url, connections: 10, duration: DURATION_SECONDS, ...options });
 
 export async function benchServer(): Promise<ServerBench> {
   const work = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
-  const ours = await start(
-    [process.execPath, '--import', 'tsx', 'server/main.ts'],
-    {
-      PORT: '4310',
-      MESSAGES_PORT: '4311',
-      PETSTORE_DB: ':memory:',
-      PETSTORE_API_KEYS: KEY,
-      PETSTORE_SEED: '0',
-      LOG_LEVEL: 'silent',
-    },
-    /Pet store API/,
-  );
+  const ours = await startReferenceService({
+    PORT: '4310',
+    MESSAGES_PORT: '4311',
+    PETSTORE_DB: ':memory:',
+    PETSTORE_API_KEYS: KEY,
+    PETSTORE_SEED: '0',
+    LOG_LEVEL: 'silent',
+  });
   let jsonServer: ChildProcess | undefined;
   const headers = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
   try {
