@@ -5,6 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
 import { start, startReferenceService, stop } from './processes.ts';
 
@@ -90,7 +91,7 @@ export async function benchServer(): Promise<ServerBench> {
     jsonServer = await start(
       [
         process.execPath,
-        'node_modules/json-server/lib/cli/bin.js',
+        fileURLToPath(import.meta.resolve('json-server/lib/cli/bin.js')),
         db,
         '--port',
         '4320',

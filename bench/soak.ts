@@ -8,6 +8,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { SQLITE_DRIVER } from '../server/sqlite.ts';
 import { startReferenceService, stop } from './processes.ts';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 45);
@@ -81,10 +82,10 @@ function rawRequest(bytes: string, { waitMs, dropAfterMs }: { waitMs: number; dr
 /** Another process takes SQLite's write lock on the file and keeps it for `ms`. */
 function holdWriteLock(database: string, ms: number) {
   const script = `
-    const db = require('better-sqlite3')(process.argv[1]);
+    const db = require(process.argv[3])(process.argv[1]);
     db.exec('BEGIN IMMEDIATE');
     setTimeout(() => { db.exec('ROLLBACK'); db.close(); }, Number(process.argv[2]));`;
-  const child = spawn(process.execPath, ['-e', script, database, String(ms)], { stdio: 'inherit' });
+  const child = spawn(process.execPath, ['-e', script, database, String(ms), SQLITE_DRIVER], { stdio: 'inherit' });
   return new Promise<void>((resolve) => child.once('exit', () => resolve()));
 }
 

@@ -50,6 +50,11 @@ describe.each(codecs)('JSON through %s', (name, make) => {
     }
   });
 
+  maybe('reads what JSON.parse reads however deep it nests, the same on every runtime', () => {
+    const deep = `{"a":${'['.repeat(30_000)}${']'.repeat(30_000)},"b":1}`;
+    expect((codec!.parse(deep) as { b: number }).b).toBe(1);
+  });
+
   maybe(`round-trips any JSON value with ${name}`, () => {
     fc.assert(
       fc.property(fc.jsonValue(), fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), (value, big) => {

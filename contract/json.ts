@@ -36,12 +36,21 @@ export function nativeJsonCodec(options: JsonReadOptions = {}): JsonCodec | unde
   const { rawJSON } = sourceTextJson;
   if (typeof rawJSON !== 'function') return undefined;
   return {
-    parse: (text) =>
-      JSON.parse(text, (_key, value: unknown, context?: { source?: string }) =>
-        typeof value === 'number' && context?.source !== undefined ? readNumber(context.source, options) : value,
-      ),
+    parse(text) {
+      try {
+        return JSON.parse(text, (_key, value: unknown, context?: { source?: string }) =>
+          typeof value === 'number' && context?.source !== undefined ? readNumber(context.source, options) : value,
+        );
+      } catch (error) {
+        // A reviver walks the value recursively, and thousands of nested arrays exhaust the stack
+        // where JSON.parse alone does not: read those as the fallback does, the same on every runtime.
+        if (error instanceof RangeError) return fallbackJsonCodec(options).parse(text);
+        throw error;
+      }
+    },
     stringify: (value) =>
-      JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? rawJSON(item.toString()) : item)),
+      JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? rawJSON(item.toString()) : item)) ??
+      'null',
   };
 }
 
@@ -70,13 +79,14 @@ export function fallbackJsonCodec(options: JsonReadOptions = {}): JsonCodec {
     },
     stringify(value) {
       let marked = false;
-      const text = JSON.stringify(value, (_key, item: unknown) => {
-        if (typeof item !== 'bigint') return item;
-        // Most ids are small: those are plain numbers, and the text needs no second pass.
-        if (item >= Number.MIN_SAFE_INTEGER && item <= Number.MAX_SAFE_INTEGER) return Number(item);
-        marked = true;
-        return `${marker}${item}`;
-      }) ?? 'null';
+      const text =
+        JSON.stringify(value, (_key, item: unknown) => {
+          if (typeof item !== 'bigint') return item;
+          // Most ids are small: those are plain numbers, and the text needs no second pass.
+          if (item >= Number.MIN_SAFE_INTEGER && item <= Number.MAX_SAFE_INTEGER) return Number(item);
+          marked = true;
+          return `${marker}${item}`;
+        }) ?? 'null';
       return marked ? text.replace(markedNumber, '$1') : text;
     },
   };

@@ -25,6 +25,7 @@ fi
 npm run lint
 npm run typecheck
 npm run test:unit
+npm run test:node24
 npm run build
 npm run check:budgets
 npm run check:lighthouse

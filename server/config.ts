@@ -11,7 +11,7 @@ const port = z.coerce.number().int().min(0).max(65535);
 const millis = z.coerce.number().int().min(100).max(600_000);
 
 /** The app's own dev (vite) and preview origins, on both loopback spellings. */
-export const DEFAULT_CORS_ORIGINS = [5173, 4173].flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]);
+const DEFAULT_CORS_ORIGINS = [5173, 4173].flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]);
 
 const EnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),

@@ -53,7 +53,7 @@ export const ERRORS = {
 } satisfies Record<string, ErrorBody>;
 
 /** Seconds to wait before trying a busy service again. */
-export const BUSY_RETRY_AFTER = '1';
+const BUSY_RETRY_AFTER = '1';
 
 const FRAMEWORK_ERRORS: Record<string, ErrorBody> = {
   FST_ERR_CTP_BODY_TOO_LARGE: ERRORS.payloadTooLarge,

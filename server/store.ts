@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import Database from 'better-sqlite3';
+import { Database } from './sqlite.ts';
 import { INT64_MAX } from '../contract/int64.ts';
 import type { components } from '../contract/schema.gen.ts';
 import { DEMO_PETS } from './demo-pets.ts';

@@ -2,8 +2,8 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { Database } from '../sqlite.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'petstore-crash-'));
 const db = join(dir, 'store.sqlite');

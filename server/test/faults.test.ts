@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createHttpApp } from '../http.ts';
 import { createKeyRing } from '../keys.ts';
 import { registerPetRoutes } from '../pets-routes.ts';
+import { SQLITE_DRIVER } from '../sqlite.ts';
 import { openStore } from '../store.ts';
 import { APP_ORIGIN, auth, call, createTestService, errorBody, KEY, OTHER_KEY, postJson } from './helpers.ts';
 
@@ -66,7 +67,7 @@ describe("another process holding the database's write lock", () => {
       process.execPath,
       [
         '-e',
-        `const db = new (require('better-sqlite3'))(${JSON.stringify(file)});
+        `const db = new (require(${JSON.stringify(SQLITE_DRIVER)}))(${JSON.stringify(file)});
          db.exec('BEGIN IMMEDIATE'); console.log('locked');
          setTimeout(() => { db.exec('COMMIT'); db.close(); }, 2500);`,
       ],

@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SQLITE_DRIVER } from '../sqlite.ts';
 import { describeStartupFailure } from '../startup-errors.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'petstore-life-'));
@@ -82,7 +83,7 @@ describe('a setup the service cannot start with', () => {
     const file = join(dir, 'locked.sqlite');
     const holder = spawn(process.execPath, [
       '-e',
-      `const db = new (require('better-sqlite3'))(${JSON.stringify(file)});
+      `const db = new (require(${JSON.stringify(SQLITE_DRIVER)}))(${JSON.stringify(file)});
        db.pragma('locking_mode = EXCLUSIVE'); db.exec('BEGIN EXCLUSIVE'); console.log('locked');
        setTimeout(() => db.close(), 8000);`,
     ]);

@@ -12,7 +12,7 @@ import type { Environment } from '../config/config.ts';
 import { ApiError } from './api-error.ts';
 
 /** A successful answer: its body as text (see `PetstoreApi.read`) and the response itself. */
-export interface TextAnswer {
+interface TextAnswer {
   data: string;
   response: Response;
 }
@@ -26,7 +26,7 @@ type Call<M extends Method> = <Path extends PathsWithMethod<paths, M>>(
 ) => Promise<TextAnswer>;
 
 /** One base address of the service, with the operations the contract gives it. */
-export interface TypedClient {
+interface TypedClient {
   GET: Call<'get'>;
   POST: Call<'post'>;
 }

@@ -10,7 +10,7 @@ const MAX_BACKGROUND_RETRY_MS = 30_000;
  * the tab is shown again (React Query's own triggers). When the service answers, the data replaces
  * the error without anyone clicking.
  */
-export function backgroundRetryDelay(query: Query): number | false {
+function backgroundRetryDelay(query: Query): number | false {
   const { status, error, fetchFailureCount } = query.state;
   if (status !== 'error' || !isApiError(error) || !error.isTransient) return false;
   return Math.min(1000 * 2 ** Math.max(fetchFailureCount - MAX_READ_RETRIES, 1), MAX_BACKGROUND_RETRY_MS);

@@ -5,7 +5,7 @@ export const PAGE_SIZES = [10, 20, 50, 100] as const;
 const DEFAULT_PAGE_SIZE = 20;
 const MAX_TRAIL = 100;
 
-export const SORT_KEYS = ['id', 'name', 'category', 'status'] as const;
+const SORT_KEYS = ['id', 'name', 'category', 'status'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 export interface Sort {
   key: SortKey;
