@@ -74,17 +74,18 @@ test.describe('pet detail', () => {
     await page.route(/\/v1\/pets\/\d+$/, (route) =>
       route.fulfill({ status: 410, json: { code: 'gone', message: 'gone', status: 410 } }),
     );
-    // A first page that is empty but points further on, as a big store would answer.
-    const cursor = Buffer.from('1000000').toString('base64url');
+    // A first page that is empty but points further on, as a big store would answer, and a last
+    // page (the one the cursor leads to) without the pet either.
+    const cursor = 'further-on';
+    const headers = { 'access-control-allow-origin': APP_ORIGIN, 'access-control-expose-headers': 'Link' };
     await page.route(`${API_BASE_URL}/pets?limit=100&status=available`, (route) =>
       route.fulfill({
         json: [],
-        headers: {
-          link: `<?limit=100&status=available&cursor=${cursor}>; rel="next"`,
-          'access-control-allow-origin': APP_ORIGIN,
-          'access-control-expose-headers': 'Link',
-        },
+        headers: { ...headers, link: `<?limit=100&status=available&cursor=${cursor}>; rel="next"` },
       }),
+    );
+    await page.route(`${API_BASE_URL}/pets?limit=100&status=available&cursor=${cursor}`, (route) =>
+      route.fulfill({ json: [], headers }),
     );
     const requests = recordApiRequests(page);
     await signIn(page, { path: 'pets/424242424242' });

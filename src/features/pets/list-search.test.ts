@@ -6,12 +6,12 @@ const DEFAULTS: PetListSearch = { status: undefined, limit: 20, q: '', sort: und
 
 describe('the pets list URL', () => {
   it('reads status, page size, search, sort and the cursors walked', () => {
-    expect(parse('status=sold&limit=50&q=rex&sort=-name&cursor=abc.def&page=3')).toEqual({
+    expect(parse('status=sold&limit=50&q=rex&sort=-name&cursor=abc&cursor=d.e%2Ff&page=3')).toEqual({
       status: 'sold',
       limit: 50,
       q: 'rex',
       sort: { key: 'name', descending: true },
-      trail: ['abc', 'def'],
+      trail: ['abc', 'd.e/f'],
       page: 3,
     });
   });
@@ -26,8 +26,9 @@ describe('the pets list URL', () => {
     'status=lost',
     'status=',
     'cursor=',
-    'cursor=a..b',
-    `cursor=${'x'.repeat(65)}`,
+    'cursor=a&cursor=',
+    'cursor=a%20b',
+    `cursor=${'x'.repeat(257)}`,
     'sort=age',
     'sort=--name',
     'page=0',
@@ -44,10 +45,12 @@ describe('the pets list URL', () => {
       limit: 100,
       q: 'zoë',
       sort: { key: 'id', descending: false },
-      trail: ['x', 'y'],
+      trail: ['x', 'y.z'],
       page: 2,
     };
-    expect(toSearchParams(search).toString()).toBe('status=pending&limit=100&q=zo%C3%AB&sort=id&cursor=x.y&page=2');
+    expect(toSearchParams(search).toString()).toBe(
+      'status=pending&limit=100&q=zo%C3%AB&sort=id&cursor=x&cursor=y.z&page=2',
+    );
     expect(parseListSearch(toSearchParams(search))).toEqual(search);
   });
 });

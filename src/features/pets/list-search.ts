@@ -14,7 +14,8 @@ export interface Sort {
 
 /**
  * The pets list's state, which lives only in the URL:
- * `?status=sold&limit=50&q=rex&sort=-name&cursor=c1.c2&page=2`.
+ * `?status=sold&limit=50&q=rex&sort=-name&cursor=c1&cursor=c2&page=2`, one `cursor` per page walked:
+ * cursors are the service's opaque text, so none is split or joined.
  */
 export interface PetListSearch {
   status: PetStatus | undefined;
@@ -28,7 +29,8 @@ export interface PetListSearch {
   page: number;
 }
 
-const CURSOR = /^[^.\s]{1,64}$/;
+/** Opaque, but not unbounded: the URL must stay a URL. */
+const CURSOR = /^\S{1,256}$/;
 
 // Nonsense in the URL falls back to the defaults, so the service never gets a bad request from it.
 const SearchSchema = z.object({
@@ -38,8 +40,8 @@ const SearchSchema = z.object({
   sort: z.catch(z.optional(z.enum([...SORT_KEYS, ...SORT_KEYS.map((key) => `-${key}` as const)])), undefined),
   cursor: z.catch(
     z.pipe(
-      z.string(),
-      z.transform((text) => text.split('.').slice(-MAX_TRAIL)),
+      z.array(z.string()),
+      z.transform((cursors) => cursors.slice(-MAX_TRAIL)),
     ),
     [],
   ),
@@ -52,7 +54,7 @@ export function parseListSearch(params: URLSearchParams): PetListSearch {
     limit: params.get('limit') ?? undefined,
     q: params.get('q') ?? '',
     sort: params.get('sort') ?? undefined,
-    cursor: params.get('cursor') ?? '',
+    cursor: params.getAll('cursor'),
     page: params.get('page') ?? undefined,
   });
   const trail = cursor.every((item) => CURSOR.test(item)) ? cursor : [];
@@ -73,7 +75,7 @@ export function toSearchParams({ status, limit, q, sort, trail, page }: PetListS
   if (limit !== DEFAULT_PAGE_SIZE) params.set('limit', String(limit));
   if (q) params.set('q', q);
   if (sort) params.set('sort', `${sort.descending ? '-' : ''}${sort.key}`);
-  if (trail.length) params.set('cursor', trail.join('.'));
+  for (const cursor of trail) params.append('cursor', cursor);
   if (q && page > 1) params.set('page', String(page));
   return params;
 }
