@@ -60,7 +60,10 @@ export function SignedInApp({ session }: { session: Session }) {
   return (
     <QueryClientProvider client={app.queryClient}>
       <ApiContext.Provider value={app.api}>
-        <BrowserRouter basename={import.meta.env.BASE_URL}>
+        {/* Address changes render at once, not as transitions: a filter, sort or page size shows its
+            rows in the next frame (half the time at 4× CPU, npm run bench). Screens do not suspend
+            for data, and a screen whose code is still loading shows its own loading state. */}
+        <BrowserRouter basename={import.meta.env.BASE_URL} useTransitions={false}>
           <AppRoutes runtime={app} />
         </BrowserRouter>
         <ReauthDialog />

@@ -1,6 +1,6 @@
-import { memo } from 'react';
-import { Link } from 'react-router-dom';
-import { paths } from '../../../config/paths.ts';
+import { memo, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { appPath, browserPath, paths } from '../../../config/paths.ts';
 import type { Sort, SortKey } from '../list-search.ts';
 import type { Pet } from '../pet.ts';
 import { StatusText } from './status-text.tsx';
@@ -15,7 +15,9 @@ const COLUMNS: { key: SortKey; label: string; numeric?: boolean }[] = [
 
 /**
  * One row per pet, its name the one link (Tab moves row by row). Rows are memoized: a new filter,
- * page size or sort re-renders only the rows that change. Below 40rem each row is a card (CSS).
+ * page size or sort re-renders only the rows that change. That holds because a row's link is a plain
+ * `<a>`, followed by the table (below): a router `Link` reads the location, so every change of the
+ * address would re-render all of them. Below 40rem each row is a card (CSS).
  */
 const PetRow = memo(function PetRow({ pet }: { pet: Pet }) {
   return (
@@ -24,7 +26,7 @@ const PetRow = memo(function PetRow({ pet }: { pet: Pet }) {
         {pet.id.toString()}
       </td>
       <td className="name-cell" data-label="Name">
-        <Link to={paths.pet(pet.id)}>{pet.name}</Link>
+        <a href={browserPath(paths.pet(pet.id))}>{pet.name}</a>
       </td>
       <td className="numeric" data-label="Category ID">
         {pet.categoryId.toString()}
@@ -49,6 +51,16 @@ export function PetsTable({
   sort: Sort | undefined;
   onSort: (sort: Sort) => void;
 }) {
+  const navigate = useNavigate();
+  // A plain click on a row's link is an in-app navigation; with a modifier key, or the middle
+  // button, the browser does what it does with any link (a new tab, say).
+  const followLink = (event: MouseEvent<HTMLTableSectionElement>) => {
+    const link = (event.target as Element).closest('a');
+    if (!link || event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    void navigate(appPath(link.pathname));
+  };
   return (
     <table className="pets-table" aria-busy={busy}>
       <caption className="visually-hidden">{caption}</caption>
@@ -70,7 +82,7 @@ export function PetsTable({
           })}
         </tr>
       </thead>
-      <tbody>
+      <tbody onClick={followLink}>
         {pets
           ? pets.map((pet) => <PetRow key={pet.id.toString()} pet={pet} />)
           : Array.from({ length: SKELETON_ROWS }, (_, index) => (
