@@ -17,7 +17,7 @@ export interface BenchEnvironment {
   close(): Promise<void>;
 }
 
-export async function startBenchEnvironment({ extraPets = 330 } = {}): Promise<BenchEnvironment> {
+export async function startBenchEnvironment({ extraPets = 5000, dist = 'dist' } = {}): Promise<BenchEnvironment> {
   const service = await startService(
     readServerConfig({
       PORT: '4210',
@@ -28,21 +28,23 @@ export async function startBenchEnvironment({ extraPets = 330 } = {}): Promise<B
       LOG_LEVEL: 'warn',
     }),
   );
-  // Enough pets of every status for full 100-row pages.
+  // Enough pets of every status for full 100-row pages, and thousands for a search to look through.
   const statuses = ['available', 'pending', 'sold'];
-  for (let i = 0; i < extraPets; i++) {
-    await fetch(`${service.apiBaseUrl}/pets`, {
+  const create = (i: number) =>
+    fetch(`${service.apiBaseUrl}/pets`, {
       method: 'POST',
       headers: { authorization: `Bearer ${BENCH_API_KEY}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: `Bench pet ${i}`, categoryId: i % 7, status: statuses[i % 3] }),
     });
+  for (let i = 0; i < extraPets; i += 50) {
+    await Promise.all(Array.from({ length: Math.min(50, extraPets - i) }, (_, j) => create(i + j)));
   }
   const config = JSON.stringify({
     environments: [
       { name: BENCH_ENVIRONMENT, apiBaseUrl: service.apiBaseUrl, messagesBaseUrl: service.messagesBaseUrl },
     ],
   });
-  const app = await startNginx({ dist: 'dist', base: '/', port: APP_PORT, config });
+  const app = await startNginx({ dist, base: '/', port: APP_PORT, config });
   return {
     appUrl: app.url,
     service,

@@ -74,3 +74,11 @@ export function measureBundle(distDir = 'dist'): BundleReport {
     totalCss: sum(all.filter(([file]) => file.endsWith('.css')).map(([, size]) => size)),
   };
 }
+
+/** Gzip byte budgets, checked by `npm run check:budgets` and printed by `npm run bench`. */
+export const BUDGETS = {
+  /** Everything needed before the sign-in screen can show. */
+  signInJs: 100 * 1024,
+  /** Every JS file of the build, lazy ones and the old-browser JSON fallback included. */
+  totalJs: 130 * 1024,
+};
