@@ -9,18 +9,37 @@ export interface PageLinks {
   first?: URLSearchParams;
 }
 
+/** "Previous page": on phones "Previous" shows, and " page" is still read out (CSS). */
+const Words = ({ word }: { word: string }) => (
+  <>
+    {word}
+    <span className="pager-word"> page</span>
+  </>
+);
+
+/** Holds a link's place, as wide as it, while there is nowhere to go: the page number never moves. */
+const Placeholder = ({ word }: { word: string }) => (
+  <span className="pager-placeholder" aria-hidden="true">
+    <Words word={word} />
+  </span>
+);
+
 /** Previous, the page number and Next; First when Previous would take several steps. */
 export function Pager({ label, pages }: { label: string; pages: PageLinks }) {
   const to = (params: URLSearchParams) => ({ search: params.toString() });
   return (
     <nav className="pager" aria-label={label}>
-      {pages.first && <Link to={to(pages.first)}>First page</Link>}
+      {pages.first && (
+        <Link to={to(pages.first)}>
+          <Words word="First" />
+        </Link>
+      )}
       {pages.previous ? (
         <Link to={to(pages.previous)} rel="prev">
-          Previous page
+          <Words word="Previous" />
         </Link>
       ) : (
-        <span className="pager-placeholder" aria-hidden="true" />
+        <Placeholder word="Previous" />
       )}
       <span className="pager-number">
         Page {pages.number}
@@ -28,10 +47,10 @@ export function Pager({ label, pages }: { label: string; pages: PageLinks }) {
       </span>
       {pages.next ? (
         <Link to={to(pages.next)} rel="next">
-          Next page
+          <Words word="Next" />
         </Link>
       ) : (
-        <span className="pager-placeholder" aria-hidden="true" />
+        <Placeholder word="Next" />
       )}
     </nav>
   );
