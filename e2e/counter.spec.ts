@@ -29,7 +29,7 @@ test.describe('search', () => {
     await expect(page.getByRole('table').getByRole('cell', { name: zoe.name })).toHaveCount(0);
 
     // `/` jumps to the search box, from anywhere but a field.
-    await page.getByRole('heading', { name: 'Pets' }).click();
+    await page.getByRole('heading', { name: 'Pets', exact: true }).click();
     await page.keyboard.press('/');
     await expect(page.getByRole('searchbox', { name: 'Search by name' })).toBeFocused();
     await page.keyboard.type(`${tag.toUpperCase()} zoe`);

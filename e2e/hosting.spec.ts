@@ -25,7 +25,7 @@ async function signInAt(page: Page, appUrl: string) {
   await page.getByLabel('Environment').selectOption(ENVIRONMENT);
   await page.getByLabel('API key', { exact: true }).fill('e2e-key');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Pets' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pets', exact: true })).toBeVisible();
 }
 
 for (const [base, appUrl] of BASES) {

@@ -35,7 +35,7 @@ test.describe('pet detail', () => {
     await expect(page.getByRole('heading', { name: 'Pet not found' })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole('link', { name: 'Back to the pets list' }).click();
-    await expect(page.getByRole('heading', { name: 'Pets' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pets', exact: true })).toBeVisible();
   });
 
   test('says "pet not found" for a non-integer id without asking the service', async ({ page }) => {

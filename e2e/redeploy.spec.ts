@@ -37,7 +37,7 @@ async function openList(page: Page) {
   await page.getByLabel('Environment').selectOption(ENVIRONMENT);
   await page.getByLabel('API key', { exact: true }).fill('e2e-key');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Pets' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pets', exact: true })).toBeVisible();
   await page.getByLabel('Status').selectOption('Sold');
   await expect(page).toHaveURL(/status=sold/);
 }

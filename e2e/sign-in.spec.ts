@@ -59,7 +59,7 @@ test.describe('sign-in', () => {
     const urls: string[] = [];
     page.on('request', (request) => urls.push(request.url()));
     await signIn(page);
-    await expect(page.getByRole('heading', { name: 'Pets' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pets', exact: true })).toBeVisible();
     await expect(page.getByRole('banner')).toContainText(ENVIRONMENT);
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
       'Pets',
@@ -76,9 +76,9 @@ test.describe('sign-in', () => {
 
   test('keeps the session across a reload but not into a new tab session', async ({ page, browser }) => {
     await signIn(page);
-    await expect(page.getByRole('heading', { name: 'Pets' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pets', exact: true })).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Pets' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pets', exact: true })).toBeVisible();
     const other = await browser.newPage();
     await other.goto(page.url());
     await expect(other).toHaveURL(/sign-in/);
@@ -119,11 +119,11 @@ test.describe('sign-in', () => {
       await page.getByLabel('Environment').selectOption(ENVIRONMENT);
       await page.getByLabel('API key', { exact: true }).fill(API_KEY);
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await expect(page.getByRole('heading', { name: 'Pets' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Pets', exact: true })).toBeVisible();
       expect(new URL(page.url()).origin).toBe('http://127.0.0.1:4180');
       await expect(page).toHaveURL(/\/admin\/pets$/);
       await page.reload();
-      await expect(page.getByRole('heading', { name: 'Pets' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Pets', exact: true })).toBeVisible();
     });
   }
 });
