@@ -1,4 +1,4 @@
-import { memo, type MouseEvent } from 'react';
+import { memo, startTransition, useEffect, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { appPath, browserPath, paths } from '../../../config/paths.ts';
 import type { Sort, SortKey } from '../list-search.ts';
@@ -6,6 +6,8 @@ import type { Pet } from '../pet.ts';
 import { StatusText } from './status-text.tsx';
 
 const SKELETON_ROWS = 5;
+/** Rows new to the table drawn in the first frame after the list changes: more than a screen holds. */
+const FIRST_FRAME_ROWS = 24;
 const COLUMNS: { key: SortKey; label: string; numeric?: boolean }[] = [
   { key: 'id', label: 'ID', numeric: true },
   { key: 'name', label: 'Name' },
@@ -13,30 +15,72 @@ const COLUMNS: { key: SortKey; label: string; numeric?: boolean }[] = [
   { key: 'status', label: 'Status' },
 ];
 
+/** Whether a row drawn for `a` shows exactly what one for `b` would. */
+const drawnAlike = (a: Pet, b: Pet) =>
+  a.id === b.id && a.name === b.name && a.categoryId === b.categoryId && a.status === b.status;
+
 /**
- * One row per pet, its name the one link (Tab moves row by row). Rows are memoized: a new filter,
- * page size or sort re-renders only the rows that change. That holds because a row's link is a plain
+ * One row per pet, its name the one link (Tab moves row by row). Rows are memoized by what they
+ * show: a new filter, page size or sort re-renders only the rows that change, even when the pets
+ * come from another page's answer. That holds because a row's link is a plain
  * `<a>`, followed by the table (below): a router `Link` reads the location, so every change of the
  * address would re-render all of them. Below 40rem each row is a card (CSS).
  */
-const PetRow = memo(function PetRow({ pet }: { pet: Pet }) {
-  return (
-    <tr>
-      <td className="numeric" data-label="ID">
-        {pet.id.toString()}
-      </td>
-      <td className="name-cell" data-label="Name">
-        <a href={browserPath(paths.pet(pet.id))}>{pet.name}</a>
-      </td>
-      <td className="numeric" data-label="Category ID">
-        {pet.categoryId.toString()}
-      </td>
-      <td data-label="Status">
-        <StatusText status={pet.status} />
-      </td>
-    </tr>
-  );
-});
+const PetRow = memo(
+  function PetRow({ pet }: { pet: Pet }) {
+    return (
+      <tr>
+        <td className="numeric" data-label="ID">
+          {pet.id.toString()}
+        </td>
+        <td className="name-cell" data-label="Name">
+          <a href={browserPath(paths.pet(pet.id))}>{pet.name}</a>
+        </td>
+        <td className="numeric" data-label="Category ID">
+          {pet.categoryId.toString()}
+        </td>
+        <td data-label="Status">
+          <StatusText status={pet.status} />
+        </td>
+      </tr>
+    );
+  },
+  (before, after) => drawnAlike(before.pet, after.pet),
+);
+
+/**
+ * The rows to draw now. A list that replaces the one on screen is drawn in two steps: up to a
+ * screenful of rows new to the table in the frame right after the input, the rest just after, as a
+ * transition (React renders it in slices between frames). Rows already on screen cost next to
+ * nothing (memoized), so they never count: a sort is drawn in one step. The first render draws every
+ * row, and so do the first rows after the placeholders: the scroll position restored on the way back
+ * to the list needs the full height.
+ */
+function useRowsInSteps(pets: readonly Pet[] | undefined): readonly Pet[] | undefined {
+  const [drawn, setDrawn] = useState({ pets, count: pets?.length ?? 0 });
+  let count = drawn.count;
+  if (pets !== drawn.pets) {
+    count = pets && drawn.pets ? firstStep(drawn.pets.slice(0, drawn.count), pets) : (pets?.length ?? 0);
+    setDrawn({ pets, count });
+  }
+  useEffect(() => {
+    if (pets && count < pets.length) startTransition(() => setDrawn({ pets, count: pets.length }));
+  }, [pets, count]);
+  return pets && count < pets.length ? pets.slice(0, count) : pets;
+}
+
+/** How many of `next` to draw in the first step: all up to the screenful of rows not on screen yet. */
+function firstStep(onScreen: readonly Pet[], next: readonly Pet[]): number {
+  const drawnById = new Map(onScreen.map((pet) => [pet.id, pet]));
+  let fresh = 0;
+  let count = 0;
+  for (const pet of next) {
+    const there = drawnById.get(pet.id);
+    if (!(there && drawnAlike(there, pet)) && ++fresh > FIRST_FRAME_ROWS) break;
+    count++;
+  }
+  return count;
+}
 
 export function PetsTable({
   pets,
@@ -52,6 +96,7 @@ export function PetsTable({
   onSort: (sort: Sort) => void;
 }) {
   const navigate = useNavigate();
+  const rows = useRowsInSteps(pets);
   // A plain click on a row's link is an in-app navigation; with a modifier key, or the middle
   // button, the browser does what it does with any link (a new tab, say).
   const followLink = (event: MouseEvent<HTMLTableSectionElement>) => {
@@ -83,8 +128,8 @@ export function PetsTable({
         </tr>
       </thead>
       <tbody onClick={followLink}>
-        {pets
-          ? pets.map((pet) => <PetRow key={pet.id.toString()} pet={pet} />)
+        {rows
+          ? rows.map((pet) => <PetRow key={pet.id.toString()} pet={pet} />)
           : Array.from({ length: SKELETON_ROWS }, (_, index) => (
               <tr key={index} className="skeleton-row" aria-hidden="true">
                 <td colSpan={4}>
