@@ -174,6 +174,31 @@ test.describe('context is kept', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 40);
   });
 
+  test('after a reload on the pet page, the way back reads the list anew and still finds the scroll', async ({
+    page,
+    request,
+  }) => {
+    // More rows than the table draws in its first step: the page grows under the restored position.
+    for (let i = 0; i < 50; i++) await createPetViaApi(request, { name: uniqueName('Scroll'), status: 'pending' });
+    await page.setViewportSize({ width: 1280, height: 500 });
+    await signIn(page, { path: 'pets?status=pending&limit=50' });
+    const rows = page.getByRole('table').getByRole('row');
+    await expect(rows).toHaveCount(51);
+    await rows.nth(50).scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(1000);
+    const listUrl = page.url();
+    await rows.nth(50).getByRole('link').click();
+    await expect(page.getByRole('button', { name: /copy/i })).toBeVisible();
+    await page.reload();
+    const listRead = page.waitForRequest((r) => r.url().startsWith(`${API_BASE_URL}/pets?`));
+    await page.getByRole('link', { name: '← All pets' }).click();
+    await listRead;
+    await expect(page).toHaveURL(listUrl);
+    await expect(rows).toHaveCount(51);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 40);
+  });
+
   test('Tab moves row by row: one link per pet', async ({ page }) => {
     await signIn(page);
     const first = page.getByRole('table').getByRole('row').nth(1).getByRole('link');
