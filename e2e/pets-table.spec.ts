@@ -89,15 +89,22 @@ test.describe('pets table', () => {
       .click();
     await expect(page).toHaveURL(/cursor=/);
     await expect(page.getByRole('table').getByRole('row').nth(1)).not.toHaveText(firstPage!);
-    await expect(page.getByRole('status').filter({ hasText: /Page 2: .* more pending pets/ })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /Page 2: .* more pending pets?\b/ })).toBeVisible();
     const secondPageUrl = page.url();
     await page.reload();
     await expect(page).toHaveURL(secondPageUrl);
     await expect(page.getByRole('navigation', { name: 'Pages', exact: true })).toContainText('Page 2');
-    await page
+    const previous = page
       .getByRole('navigation', { name: 'Pages', exact: true })
-      .getByRole('link', { name: 'Previous page' })
-      .click();
+      .getByRole('link', { name: 'Previous page' });
+    // At a desk both words show, a space apart as drawn (a flex item drops a leading space).
+    const drawnGap = await previous.evaluate((link) => {
+      const words = document.createRange();
+      words.selectNodeContents(link.firstChild!);
+      return link.lastElementChild!.getBoundingClientRect().left - words.getBoundingClientRect().right;
+    });
+    expect(drawnGap).toBeGreaterThan(2);
+    await previous.click();
     await expect(page).not.toHaveURL(/cursor=/);
     await expect(page.getByRole('table').getByRole('row').nth(1)).toHaveText(firstPage!);
     await expect(page.getByRole('link', { name: 'Previous page' })).toHaveCount(0);
