@@ -5,7 +5,7 @@ const ci = Boolean(process.env['CI']);
 
 export default defineConfig({
   testDir: 'e2e',
-  // Screenshots to look at, not a test: `SCREENSHOTS=1 npx playwright test screens`.
+  // Screenshots to look at, not a test: `SCREENSHOTS=1 npm run test:e2e -- screens`.
   testIgnore: process.env['SCREENSHOTS'] ? [] : ['screens.spec.ts'],
   fullyParallel: true,
   workers: 2,

@@ -2,7 +2,7 @@
 // requests done, the idle prefetches included): from the user's input to the frame that shows its
 // result, measured in the page with performance.now() and the frame after the DOM settles. A list
 // that replaces the table is drawn in two steps (a screenful, then the rest; see pets-table.tsx): the
-// figures with a target time the first, which is what the person sees; one more row times the whole.
+// figures with a target time the first step, which is what the person sees; one more times both.
 import { chromium, type Page } from '@playwright/test';
 import { chromePath, type BenchEnvironment } from './environment.ts';
 

@@ -1,5 +1,5 @@
 // Screenshots of every screen, at a desk and on a phone, light and dark, to look at (not a test of
-// pixels): `SCREENSHOTS=1 npx playwright test screens` writes them to test-results/screens/.
+// pixels): `SCREENSHOTS=1 npm run test:e2e -- screens` writes them to test-results/screens/.
 import type { Page } from '@playwright/test';
 import { API_BASE_URL, createPetViaApi, expect, signIn, test, uniqueName } from './support.ts';
 

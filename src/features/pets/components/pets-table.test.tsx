@@ -29,7 +29,7 @@ const names = () =>
     .map((row) => within(row).getByRole('link').textContent);
 
 describe('PetsTable', () => {
-  it('draws a list that replaces the one on screen whole, in its order, however many rows are new', async () => {
+  it('draws a list that replaces the one on screen whole, in its order, however many rows are new', () => {
     const show = renderTable(petsNamed('Old', 100));
     expect(names()).toHaveLength(100);
 

@@ -22,9 +22,9 @@ const drawnAlike = (a: Pet, b: Pet) =>
 /**
  * One row per pet, its name the one link (Tab moves row by row). Rows are memoized by what they
  * show: a new filter, page size or sort re-renders only the rows that change, even when the pets
- * come from another page's answer. That holds because a row's link is a plain
- * `<a>`, followed by the table (below): a router `Link` reads the location, so every change of the
- * address would re-render all of them. Below 40rem each row is a card (CSS).
+ * come from another page's answer. That holds because a row's link is a plain `<a>`, followed by
+ * the table (below): a router `Link` reads the location, so every change of the address would
+ * re-render all of them. Below 40rem each row is a card (CSS).
  */
 const PetRow = memo(
   function PetRow({ pet }: { pet: Pet }) {
