@@ -142,9 +142,13 @@ export function PetsPage() {
   const pageRows = useMemo(() => list.data && sortPets(list.data.pets, search.sort), [list.data, search.sort]);
   const matchPages = Math.max(1, Math.ceil(matches.length / search.limit));
   const matchPage = Math.min(search.page, matchPages);
-  const rows: readonly Pet[] | undefined = searching
-    ? matches.slice((matchPage - 1) * search.limit, matchPage * search.limit)
-    : pageRows;
+  // The same list stays the same array between renders (each keystroke renders the page): the table
+  // compares it with the rows it drew only when it really changes.
+  const matchRows = useMemo(
+    () => matches.slice((matchPage - 1) * search.limit, matchPage * search.limit),
+    [matches, matchPage, search.limit],
+  );
+  const rows: readonly Pet[] | undefined = searching ? matchRows : pageRows;
   const error = searching ? scan.error : list.error;
   const hasNext = Boolean(list.data?.nextCursor);
   const slow = useDelayedFlag(searching ? scan.searching : list.isFetching, SLOW_AFTER_MS);
