@@ -47,6 +47,12 @@ test.describe('search', () => {
     await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
     await expect(page.getByRole('table')).toContainText(other.name);
     await expect(page).toHaveURL(/status=pending/);
+
+    // A link to the list without a search empties the box, and Back brings the search into it again.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pets' }).click();
+    await expect(page.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('');
+    await page.goBack();
+    await expect(page.getByRole('searchbox', { name: 'Search by name' })).toHaveValue(`${tag.toUpperCase()} zoe`);
   });
 
   test('shows its progress and can be stopped, keeping what it found so far', async ({ page }) => {

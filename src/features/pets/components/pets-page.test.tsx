@@ -110,6 +110,19 @@ describe('PetsPage', () => {
     expect(sessionStore.get().session).toMatchObject({ apiKey: 'renewed-key', owner });
   });
 
+  it('keeps every character typed while the address catches up with the search', async () => {
+    answer(200);
+    renderSignedIn(<PetsPage />, { path: '/pets' });
+    const box = screen.getByRole('searchbox', { name: 'Search by name' });
+    await userEvent.type(box, 'Luna ');
+    expect(await screen.findByText(/named like “Luna”/)).toBeVisible();
+    // The address takes the search after a pause; the space typed before it stays in the box.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+    expect(box).toHaveValue('Luna ');
+    await userEvent.type(box, 'Milo');
+    expect(box).toHaveValue('Luna Milo');
+  });
+
   it('finds pets by name across every status, ignoring case and accents, and says what it searched', async () => {
     server.use(
       http.get(`${API}/pets`, ({ request }) => {

@@ -83,19 +83,23 @@ export function PetsPage() {
   // What is typed shows at once; the matches follow a beat later (useDeferredValue), the URL after a pause.
   const [typed, setTyped] = useState(search.q);
   const [seenQ, setSeenQ] = useState(search.q);
+  // The search this box has just written to the address, until the address has it. By then typing
+  // has gone on (a space, or keys pressed while the matches were still being drawn): the box keeps it.
+  const [sentQ, setSentQ] = useState<string>();
   if (search.q !== seenQ) {
-    // Back, Forward or a link changed the search: the box follows.
     setSeenQ(search.q);
-    setTyped(search.q);
+    if (search.q === sentQ) setSentQ(undefined);
+    // Back, Forward or a link changed the search: the box follows.
+    else setTyped(search.q);
   }
   const q = useDeferredValue(typed.trim());
   useEffect(() => {
     const inUrl = parseListSearch(params);
     if (q === inUrl.q) return;
-    const timer = setTimeout(
-      () => setParams(toSearchParams({ ...inUrl, q, trail: [], page: 1 }), { replace: true }),
-      SEARCH_DELAY_MS,
-    );
+    const timer = setTimeout(() => {
+      setSentQ(q);
+      setParams(toSearchParams({ ...inUrl, q, trail: [], page: 1 }), { replace: true });
+    }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [q, params, setParams]);
 
