@@ -27,6 +27,20 @@ describe.each(codecs)('JSON through %s', (name, make) => {
     });
   });
 
+  maybe('reads numbers of up to 16 digits as numbers, on the quick path and the careful one', () => {
+    expect(codec!.parse('{"id":123456789012345,"n":-0,"x":1e400,"s":"no long digits"}')).toEqual({
+      id: 123456789012345,
+      n: -0,
+      x: Infinity,
+      s: 'no long digits',
+    });
+    // 16 digits, safe: the careful path (a long run of digits) still gives a number.
+    expect(codec!.parse('{"id":9007199254740991,"s":"1234567890123456"}')).toEqual({
+      id: 9007199254740991,
+      s: '1234567890123456',
+    });
+  });
+
   maybe('writes bigint as plain JSON numbers', () => {
     expect(codec!.stringify({ id: 2n ** 63n - 1n, name: 'Rex', tags: [1n, 'a'] })).toBe(
       '{"id":9223372036854775807,"name":"Rex","tags":[1,"a"]}',

@@ -24,6 +24,14 @@ interface SourceTextJson {
 }
 const sourceTextJson = JSON as typeof JSON & SourceTextJson;
 const INTEGER = /^-?\d+$/;
+/**
+ * Every integer of at most 15 digits is safe, so a text with no longer run of digits (the usual
+ * answer: small ids, names, statuses) reads the same through plain JSON.parse, about ten times as fast
+ * as through a reviver. A long run anywhere, in a string too, takes the careful path.
+ */
+const LONG_DIGIT_RUN = /\d{16}/;
+const needsNoCare = (text: string, { readNonInteger }: JsonReadOptions) =>
+  readNonInteger === undefined && !LONG_DIGIT_RUN.test(text);
 
 const readNumber = (text: string, { readNonInteger }: JsonReadOptions): unknown => {
   if (!INTEGER.test(text)) return readNonInteger ? readNonInteger(text) : Number(text);
@@ -37,6 +45,7 @@ export function nativeJsonCodec(options: JsonReadOptions = {}): JsonCodec | unde
   if (typeof rawJSON !== 'function') return undefined;
   return {
     parse(text) {
+      if (needsNoCare(text, options)) return JSON.parse(text);
       try {
         return JSON.parse(text, (_key, value: unknown, context?: { source?: string }) =>
           typeof value === 'number' && context?.source !== undefined ? readNumber(context.source, options) : value,
@@ -66,6 +75,7 @@ export function fallbackJsonCodec(options: JsonReadOptions = {}): JsonCodec {
     INTEGER.test(token) ? !Number.isSafeInteger(Number(token)) : options.readNonInteger !== undefined;
   return {
     parse(text) {
+      if (needsNoCare(text, options)) return JSON.parse(text);
       let marked = false;
       const prepared = text.replace(TOKENS, (token) => {
         if (token.startsWith('"') || !needsCare(token)) return token;
