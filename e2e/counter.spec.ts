@@ -297,6 +297,34 @@ test.describe('phones', () => {
       await expectNoAxeViolations(page);
     });
   }
+
+  test('a long list: cards out of sight hold their drawn height, and the way back finds the scroll', async ({
+    page,
+    request,
+  }) => {
+    // Cards below the screen are not laid out until scrolled near (content-visibility); the height
+    // they hold meanwhile must be the one they get, or the page would jump and the scroll be lost.
+    await Promise.all(
+      Array.from({ length: 50 }, () => createPetViaApi(request, { name: uniqueName('Card'), status: 'pending' })),
+    );
+    await signIn(page, { path: 'pets?status=pending&limit=50' });
+    const rows = page.getByRole('table').getByRole('row');
+    await expect(rows).toHaveCount(51);
+    const far = rows.filter({ hasText: 'Card ' }).last();
+    const heightOf = () => far.evaluate((row) => row.getBoundingClientRect().height);
+    const undrawn = await heightOf();
+    await far.scrollIntoViewIfNeeded();
+    await expect.poll(heightOf).toBeGreaterThan(0);
+    expect(Math.abs((await heightOf()) - undrawn)).toBeLessThan(1);
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(3000);
+
+    await far.getByRole('link').click();
+    await page.getByRole('link', { name: '← All pets' }).click();
+    await expect(rows).toHaveCount(51);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 40);
+    await expect(far).toBeInViewport();
+  });
 });
 
 test('messages say what a message is for and what queued means, in the local language and time zone', async ({
