@@ -10,6 +10,11 @@ async function shoot(page: Page, name: string) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize(viewport);
       await page.emulateMedia({ colorScheme: scheme });
+      // A screen as tall as the page: cards out of sight are drawn only near the screen (they hold
+      // their place meanwhile), and a person scrolling sees each of them drawn.
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
+      await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
       await page.screenshot({ path: `test-results/screens/${name}-${size}-${scheme}.png`, fullPage: true });
     }
   }
