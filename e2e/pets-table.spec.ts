@@ -110,6 +110,42 @@ test.describe('pets table', () => {
     await expect(page.getByRole('link', { name: 'Previous page' })).toHaveCount(0);
   });
 
+  for (const [screen, size] of [
+    ['desk', { width: 1280, height: 720 }],
+    ['phone', { width: 375, height: 740 }],
+  ] as const) {
+    test(`a smaller page size shows its rows at once from the list in hand; Next follows the answer (${screen})`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(size);
+      await signIn(page, { path: 'pets?limit=20' });
+      const rows = page.getByRole('table').getByRole('row');
+      await expect(rows).toHaveCount(21);
+      const firstTen = (await rows.allTextContents()).slice(1, 11);
+      let answer = () => {};
+      const answered = new Promise<void>((resolve) => (answer = resolve));
+      await page.route(`${API_BASE_URL}/pets?limit=10`, async (route) => {
+        await answered;
+        await route.fallback();
+      });
+
+      await page.getByLabel('Rows per page').selectOption('10');
+      // The service has not answered yet: the first ten rows are this page's, shown as such.
+      await expect(rows).toHaveCount(11);
+      expect((await rows.allTextContents()).slice(1)).toEqual(firstTen);
+      await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'false');
+      await expect(page.getByRole('status').filter({ hasText: 'Showing the first 10 pets.' })).toBeVisible();
+      const pages = page.getByRole('navigation', { name: 'Pages', exact: true });
+      await expect(pages.getByRole('link', { name: 'Next page' })).toHaveCount(0);
+
+      answer();
+      await expect(pages.getByRole('link', { name: 'Next page' })).toBeVisible();
+      await pages.getByRole('link', { name: 'Next page' }).click();
+      await expect(page.getByRole('status').filter({ hasText: /^Page 2: 10 more pets/ })).toBeVisible();
+      await expect(rows.nth(1)).not.toHaveText(firstTen[0]!);
+    });
+  }
+
   test('says it shows the first N pets when the service offers no next link', async ({ page }) => {
     await page.route(`${API_BASE_URL}/pets?limit=10`, async (route) => {
       const response = await route.fetch();
@@ -144,24 +180,25 @@ test.describe('pets table', () => {
     await expect(page.getByRole('table')).toBeVisible();
   });
 
-  test('keeps the previous rows on screen while the next ones load', async ({ page }) => {
+  test('keeps the previous rows on screen, dimmed, while a larger page loads', async ({ page }) => {
     await signIn(page);
     await expect(page.getByRole('status').filter({ hasText: 'Showing the first 20 pets.' })).toBeVisible();
     const rowsBefore = await page.getByRole('table').getByRole('row').count();
     expect(rowsBefore).toBe(21);
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`${API_BASE_URL}/pets?limit=10`, async (route) => {
+    await page.route(`${API_BASE_URL}/pets?limit=50`, async (route) => {
       await released;
       await route.fallback();
     });
-    await page.getByLabel('Rows per page').selectOption('10');
+    await page.getByLabel('Rows per page').selectOption('50');
     await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'true');
     await expect(page.getByRole('table').getByRole('row')).toHaveCount(rowsBefore);
     await expect(page.getByRole('status').filter({ hasText: 'Loading all pets…' })).toBeVisible();
     release();
     await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'false');
-    await expect(page.getByRole('table').getByRole('row')).toHaveCount(11);
+    await expect(page.getByRole('status').filter({ hasText: /^Showing (all \d+|the first 50) pets\./ })).toBeVisible();
+    expect(await page.getByRole('table').getByRole('row').count()).toBeGreaterThan(rowsBefore);
   });
 
   test('a status switch paints at once from what was read while the browser was idle', async ({ page }) => {

@@ -5,6 +5,11 @@ export interface PetPage {
   pets: Pet[];
   /** The `cursor` of the service's `Link: rel="next"` target, when it offered one. */
   nextCursor: string | undefined;
+  /**
+   * The first rows of a longer page of the same list, shown while this page is read: the rows are
+   * this page's, its next cursor is not known yet.
+   */
+  cutFromLonger?: true;
 }
 
 /** `GET /pets` (listPets), one page. */

@@ -1,9 +1,4 @@
-import {
-  experimental_streamedQuery as streamedQuery,
-  keepPreviousData,
-  queryOptions,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { experimental_streamedQuery as streamedQuery, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { PetstoreApi } from '../../../api/client.ts';
 import { PET_STATUSES, type Pet, type PetStatus } from '../pet.ts';
 import { getPet } from './get-pet.ts';
@@ -54,6 +49,39 @@ async function* scanPets(api: PetstoreApi, status: PetStatus | undefined, signal
   }
 }
 
+// One cut per page shown and size asked for: the placeholder is asked for on every render, and the
+// rows must stay the same array for the table to see that they have not changed.
+const cuts = new WeakMap<PetPage, Map<number, PetPage>>();
+
+/**
+ * What a page shows while it is read: the rows that were on screen. When they are a longer page of
+ * the same list from the same place (the page size went down), this page's rows are their first
+ * ones: they are shown as this page's, and only the way to the next page waits for the service.
+ */
+function pagePlaceholder(
+  request: PetPageRequest,
+  previous: PetPage | undefined,
+  previousKey: readonly unknown[] | undefined,
+): PetPage | undefined {
+  const before = previousKey?.at(-1) as PetPageRequest | undefined;
+  const longer =
+    previous &&
+    before &&
+    before.status === request.status &&
+    before.cursor === request.cursor &&
+    before.limit > request.limit &&
+    (previous.pets.length >= request.limit || !previous.nextCursor);
+  if (!longer) return previous;
+  const byLimit = cuts.get(previous) ?? new Map<number, PetPage>();
+  cuts.set(previous, byLimit);
+  let cut = byLimit.get(request.limit);
+  if (!cut) {
+    cut = { pets: previous.pets.slice(0, request.limit), nextCursor: undefined, cutFromLonger: true };
+    byLimit.set(request.limit, cut);
+  }
+  return cut;
+}
+
 // Keys hold the environment, since the fetchers read its address; ids are keyed as text because
 // query keys are hashed as JSON, which has no bigint. Every key of a list starts with `lists`, so a
 // new pet refreshes them all.
@@ -64,8 +92,9 @@ export const petQueries = {
     queryOptions({
       queryKey: [...petQueries.lists(api), 'page', request],
       queryFn: ({ signal }) => listPets(api, request, signal),
-      // The previous rows stay on screen while the next filter or page loads.
-      placeholderData: keepPreviousData,
+      // The previous rows stay on screen while the next filter or page loads (cut, when shorter).
+      placeholderData: (previous: PetPage | undefined, previousQuery) =>
+        pagePlaceholder(request, previous, previousQuery?.queryKey),
     }),
   /** What a search looks through: the pages read so far, kept while a refresh reads them again. */
   scan: (api: PetstoreApi, status: PetStatus | undefined) =>

@@ -110,8 +110,77 @@ describe('PetsPage', () => {
     expect(sessionStore.get().session).toMatchObject({ apiKey: 'renewed-key', owner });
   });
 
+  it('shows a smaller page size at once from the rows in hand; only Next waits for the service', async () => {
+    const many = Array.from({ length: 20 }, (_, index) => ({
+      id: 100 - index,
+      name: `Pet ${100 - index}`,
+      categoryId: 1,
+      status: 'available',
+    }));
+    const calls: string[] = [];
+    let answerSmaller = () => {};
+    server.use(
+      http.get(`${API}/pets`, async ({ request }) => {
+        const limit = Number(new URL(request.url).searchParams.get('limit'));
+        calls.push(new URL(request.url).search);
+        if (limit === 10) await new Promise<void>((resolve) => (answerSmaller = resolve));
+        return HttpResponse.json(many.slice(0, limit), {
+          headers: { Link: `<${API}/pets?limit=${limit}&cursor=after-${limit}>; rel="next"` },
+        });
+      }),
+    );
+    renderSignedIn(<PetsPage />, { path: '/pets' });
+    await waitFor(() => expect(rows()).toHaveLength(20));
+    await userEvent.selectOptions(screen.getByLabelText('Rows per page'), '10');
+
+    // The service has not answered: the first 10 rows are shown as this page's, not dimmed.
+    await waitFor(() => expect(calls).toEqual(['?limit=20', '?limit=10']));
+    expect(rows()).toHaveLength(10);
+    expect(rows()[9]).toHaveTextContent('Pet 91');
+    expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'false');
+    expect(screen.getByRole('status')).toHaveTextContent('Showing the first 10 pets.');
+    const pages = screen.getByRole('navigation', { name: 'Pages' });
+    expect(within(pages).queryByRole('link', { name: /Next/ })).not.toBeInTheDocument();
+
+    act(() => answerSmaller());
+    expect(await within(pages).findByRole('link', { name: /Next/ })).toHaveAttribute(
+      'href',
+      expect.stringContaining('cursor=after-10'),
+    );
+    expect(rows()).toHaveLength(10);
+  });
+
+  it('dims the rows on screen while a larger page is read, and keeps them', async () => {
+    const many = Array.from({ length: 20 }, (_, index) => ({
+      id: 100 - index,
+      name: `Pet ${100 - index}`,
+      categoryId: 1,
+      status: 'sold',
+    }));
+    let answerLarger = () => {};
+    server.use(
+      http.get(`${API}/pets`, async ({ request }) => {
+        const limit = Number(new URL(request.url).searchParams.get('limit'));
+        if (limit === 20) await new Promise<void>((resolve) => (answerLarger = resolve));
+        return HttpResponse.json(many.slice(0, limit));
+      }),
+    );
+    renderSignedIn(<PetsPage />, { path: '/pets?limit=10' });
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    await userEvent.selectOptions(screen.getByLabelText('Rows per page'), '20');
+    expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
+    expect(rows()).toHaveLength(10);
+    act(() => answerLarger());
+    await waitFor(() => expect(rows()).toHaveLength(20));
+    expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'false');
+  });
+
   it('keeps every character typed while the address catches up with the search', async () => {
-    answer(200);
+    server.use(
+      http.get(`${API}/pets`, ({ request }) =>
+        HttpResponse.json(pets.filter((pet) => pet.status === new URL(request.url).searchParams.get('status'))),
+      ),
+    );
     renderSignedIn(<PetsPage />, { path: '/pets' });
     const box = screen.getByRole('searchbox', { name: 'Search by name' });
     await userEvent.type(box, 'Luna ');

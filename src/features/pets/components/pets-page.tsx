@@ -142,7 +142,9 @@ export function PetsPage() {
     );
   }, [searching, q, scan.candidates, search.sort]);
 
-  const loaded = list.data && !list.isPlaceholderData;
+  // Rows cut from a longer page of the same list (the page size went down) are this page's, shown as
+  // such at once; only the link to the next page waits for the service.
+  const loaded = list.data && (!list.isPlaceholderData || list.data.cutFromLonger);
   const pageRows = useMemo(() => list.data && sortPets(list.data.pets, search.sort), [list.data, search.sort]);
   const matchPages = Math.max(1, Math.ceil(matches.length / search.limit));
   const matchPage = Math.min(search.page, matchPages);
@@ -295,7 +297,7 @@ export function PetsPage() {
           <PetsTable
             pets={rows}
             caption={caption}
-            busy={searching ? scan.searching : list.isFetching}
+            busy={searching ? scan.searching : list.isFetching && !loaded}
             sort={search.sort}
             onSort={(sort) => change({ sort, trail: search.trail, page: search.page })}
           />
