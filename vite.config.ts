@@ -37,8 +37,9 @@ function metaOutOfDist(): Plugin {
 /** The classic script that runs before the first paint: it may not be inline (CSP), so it is a file. */
 function bootScript(sessionStorageKey: string, entry: string, preloads: string[]): string {
   return `// Petstore Admin, before the first paint: show the prerendered screen this visit becomes (signed in
-// or not), fetch the signed-in code at once when signed in, hold form submits until the app runs, and
-// run the app (downloaded meanwhile, index.html preloads it) once the first screen has been painted.
+// or not), fetch the signed-in code at once when signed in, hold a form submitted before the app runs
+// (the app sends it again), and run the app (downloaded meanwhile, index.html preloads it) once the
+// first screen has been painted.
 (function () {
   var signedIn = false;
   try { signedIn = Boolean(sessionStorage.getItem(${JSON.stringify(sessionStorageKey)})); } catch (error) {}
@@ -51,7 +52,9 @@ function bootScript(sessionStorageKey: string, entry: string, preloads: string[]
   }
   if (signedIn) ${JSON.stringify(preloads)}.forEach(function (href) { add('link', { rel: 'modulepreload', href: href }); });
   document.addEventListener('submit', function (event) {
-    if (!root.hasAttribute('data-app')) event.preventDefault();
+    if (root.hasAttribute('data-app')) return;
+    event.preventDefault();
+    if (event.target.id) root.setAttribute('data-held-submit', event.target.id);
   }, true);
   var started = false;
   function start() {

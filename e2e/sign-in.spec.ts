@@ -30,6 +30,22 @@ test.describe('sign-in', () => {
     await expect(key).toHaveAttribute('type', 'password');
   });
 
+  test('a key sent before the app has started is sent once it has, and kept', async ({ page }) => {
+    // A slow network: the prerendered screen is up, focused in the key field, long before the code.
+    await page.route('**/assets/index-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('sign-in');
+    const key = page.getByLabel('API key', { exact: true });
+    await expect(key).toBeFocused();
+    await page.keyboard.type('wrong-key');
+    await page.keyboard.press('Enter');
+    expect(await page.locator('html').getAttribute('data-app')).toBeNull();
+    await expect(page.getByRole('alert')).toContainText('not accepted');
+    await expect(key).toHaveValue('wrong-key');
+  });
+
   test('says when the key is not accepted, and keeps it for correcting', async ({ page }) => {
     await signIn(page, { key: 'wrong-key' });
     await expect(page.getByRole('alert')).toContainText('not accepted');

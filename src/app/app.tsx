@@ -31,8 +31,16 @@ export const SignedInLoading = ({ environmentName }: { environmentName: string }
 
 export function App({ config }: { config: AppConfig }) {
   const { session } = useSessionState();
-  // The prerendered page held form submits until now (the boot script in vite.config.ts).
-  useEffect(() => document.documentElement.setAttribute('data-app', 'ready'), []);
+  // The prerendered page held form submits until now (the boot script in vite.config.ts). One sent
+  // meanwhile (Enter in the key field) is sent again: the app's form holds what was typed into it.
+  useEffect(() => {
+    const root = document.documentElement;
+    root.setAttribute('data-app', 'ready');
+    const held = root.getAttribute('data-held-submit');
+    root.removeAttribute('data-held-submit');
+    const form = held && document.getElementById(held);
+    if (form instanceof HTMLFormElement) form.requestSubmit();
+  }, []);
   return (
     <ConfigContext.Provider value={config}>
       {/* Outside any route too (the signed-in code failing to load), a failure is a page. */}

@@ -82,7 +82,13 @@ export function SignInPage() {
   const checking = outcome?.kind === 'checking';
   return (
     <main className="sign-in" id="main">
-      <form className="card sign-in-card" onSubmit={signIn} noValidate aria-labelledby="sign-in-title">
+      <form
+        id="sign-in-form"
+        className="card sign-in-card"
+        onSubmit={signIn}
+        noValidate
+        aria-labelledby="sign-in-title"
+      >
         <h1 id="sign-in-title">Petstore Admin</h1>
         <p className="lead">Sign in with your API key.</p>
         {reason === 'expired' && (
