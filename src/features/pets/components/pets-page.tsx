@@ -158,7 +158,7 @@ export function PetsPage() {
   const error = searching ? scan.error : list.error;
   const hasNext = Boolean(list.data?.nextCursor);
   const slow = useDelayedFlag(searching ? scan.searching : list.isFetching, SLOW_AFTER_MS);
-  useListScroll(location.pathname + location.search, Boolean(rows));
+  const restoresScroll = useListScroll(location.pathname + location.search, Boolean(rows));
 
   const caption = search.status ? `${STATUS_LABELS[search.status]} pets` : 'All pets';
   const summary = searching
@@ -296,6 +296,7 @@ export function PetsPage() {
         !(error && !rows) && (
           <PetsTable
             pets={rows}
+            allAtOnce={restoresScroll}
             caption={caption}
             busy={searching ? scan.searching : list.isFetching && !loaded}
             sort={search.sort}

@@ -1,6 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { flushSync } from 'react-dom';
+import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pet } from '../pet.ts';
 import { PetsTable } from './pets-table.tsx';
 
@@ -52,5 +54,55 @@ describe('PetsTable', () => {
     show([{ ...pet!, name: 'Luna the second', status: 'sold' }]);
     expect(names()).toEqual(['Luna the second']);
     expect(screen.getByRole('cell', { name: 'Sold' })).toBeVisible();
+  });
+});
+
+describe('PetsTable, the first rows after the placeholders', () => {
+  // Rendered as a browser renders, outside act(), which would run the second step before returning.
+  let root: Root;
+  let container: HTMLElement;
+  const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  beforeEach(() => {
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    container = document.body.appendChild(document.createElement('div'));
+    root = createRoot(container);
+  });
+  afterEach(() => {
+    root.unmount();
+    container.remove();
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
+  });
+  const draw = (pets: readonly Pet[] | undefined, allAtOnce: boolean) =>
+    flushSync(() =>
+      root.render(
+        <MemoryRouter>
+          <PetsTable
+            pets={pets}
+            allAtOnce={allAtOnce}
+            caption="All pets"
+            busy={false}
+            sort={undefined}
+            onSort={() => {}}
+          />
+        </MemoryRouter>,
+      ),
+    );
+  const drawnNames = () => Array.from(container.querySelectorAll('tbody a'), (link) => link.textContent);
+  const hundred = petsNamed('Luna', 100);
+
+  it('draws more than a screenful in the first frame and the rest right after, in order', async () => {
+    draw(undefined, false);
+    draw(hundred, false);
+    const first = drawnNames();
+    expect(first.length).toBeGreaterThanOrEqual(20);
+    expect(first.length).toBeLessThan(100);
+    expect(first).toEqual(hundred.slice(0, first.length).map((pet) => pet.name));
+    await waitFor(() => expect(drawnNames()).toEqual(hundred.map((pet) => pet.name)));
+  });
+
+  it('draws them all in one frame when a scroll position waits for the full height', () => {
+    draw(undefined, true);
+    draw(hundred, true);
+    expect(drawnNames()).toEqual(hundred.map((pet) => pet.name));
   });
 });

@@ -49,18 +49,20 @@ const PetRow = memo(
 );
 
 /**
- * The rows to draw now. A list that replaces the one on screen is drawn in two steps: up to a
- * screenful of rows new to the table in the frame right after the input, the rest just after, as a
- * transition (React renders it in slices between frames). Rows already on screen cost next to
- * nothing (memoized), so they never count: a sort is drawn in one step. The first render draws every
- * row, and so do the first rows after the placeholders: the scroll position restored on the way back
- * to the list needs the full height.
+ * The rows to draw now. A list is drawn in two steps: up to a screenful of rows new to the table in
+ * the first frame (after the input, or as the page loads), the rest just after, as a transition
+ * (React renders it in slices between frames, so no task blocks input for long). Rows already on
+ * screen cost next to nothing (memoized), so they never count: a sort is drawn in one step. With
+ * `allAtOnce`, the first rows after the placeholders are drawn in one step: a scroll position to be
+ * restored needs the list's full height.
  */
-function useRowsInSteps(pets: readonly Pet[] | undefined): readonly Pet[] | undefined {
-  const [drawn, setDrawn] = useState({ pets, count: pets?.length ?? 0 });
+function useRowsInSteps(pets: readonly Pet[] | undefined, allAtOnce: boolean): readonly Pet[] | undefined {
+  const firstCount = (onScreen: readonly Pet[] | undefined) =>
+    !pets ? 0 : allAtOnce && !onScreen ? pets.length : firstStep(onScreen ?? [], pets);
+  const [drawn, setDrawn] = useState(() => ({ pets, count: firstCount(undefined) }));
   let count = drawn.count;
   if (pets !== drawn.pets) {
-    count = pets && drawn.pets ? firstStep(drawn.pets.slice(0, drawn.count), pets) : (pets?.length ?? 0);
+    count = firstCount(drawn.pets?.slice(0, drawn.count));
     setDrawn({ pets, count });
   }
   useEffect(() => {
@@ -84,19 +86,22 @@ function firstStep(onScreen: readonly Pet[], next: readonly Pet[]): number {
 
 export function PetsTable({
   pets,
+  allAtOnce = false,
   caption,
   busy,
   sort,
   onSort,
 }: {
   pets: readonly Pet[] | undefined;
+  /** Draw the first rows after the placeholders in one step (a scroll position waits for them). */
+  allAtOnce?: boolean;
   caption: string;
   busy: boolean;
   sort: Sort | undefined;
   onSort: (sort: Sort) => void;
 }) {
   const navigate = useNavigate();
-  const rows = useRowsInSteps(pets);
+  const rows = useRowsInSteps(pets, allAtOnce);
   // A plain click on a row's link is an in-app navigation; with a modifier key, or the middle
   // button, the browser does what it does with any link (a new tab, say).
   const followLink = (event: MouseEvent<HTMLTableSectionElement>) => {

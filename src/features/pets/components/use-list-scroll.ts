@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 import { sessionValue } from '../../../lib/session.ts';
 
@@ -14,13 +14,17 @@ export const RESTORE_SCROLL = { restoreScroll: true };
 
 /**
  * Remembers where the list was scrolled when it is left, and scrolls back there when the list is
- * come back to (a way back, or Back) and its rows are on screen.
+ * come back to (a way back, or Back) and its rows are on screen. Says whether it will: the rows
+ * must then all be drawn at once, for the page to be as tall as it was.
  */
-export function useListScroll(url: string, ready: boolean) {
+export function useListScroll(url: string, ready: boolean): boolean {
   const navigationType = useNavigationType();
   const state = useLocation().state as typeof RESTORE_SCROLL | null;
-  const comingBack = navigationType === 'POP' || state?.restoreScroll === true;
-  const restored = useRef(!comingBack);
+  const [left] = useState(() =>
+    navigationType === 'POP' || state?.restoreScroll === true ? leftList.load() : undefined,
+  );
+  const restores = left !== undefined && left.url === url && left.scrollY > 0;
+  const restored = useRef(false);
   const latest = useRef(url);
   useLayoutEffect(() => {
     latest.current = url;
@@ -28,9 +32,9 @@ export function useListScroll(url: string, ready: boolean) {
   useLayoutEffect(() => {
     if (!ready || restored.current) return;
     restored.current = true;
-    const left = leftList.load();
-    if (left?.url === url && left.scrollY > 0) window.scrollTo(0, left.scrollY);
-  }, [ready, url]);
+    if (restores) window.scrollTo(0, left.scrollY);
+  }, [ready, restores, left]);
   // A layout effect's cleanup runs before the next page scrolls to its top.
   useLayoutEffect(() => () => leftList.save({ url: latest.current, scrollY: window.scrollY }), []);
+  return restores;
 }
