@@ -100,6 +100,30 @@ describe('PetsTable, the first rows after the placeholders', () => {
     await waitFor(() => expect(drawnNames()).toEqual(hundred.map((pet) => pet.name)));
   });
 
+  it('takes a list that keeps none of the pets on screen away in one removal, not row by row', async () => {
+    draw(hundred, true);
+    const removed: Node[] = [];
+    const observer = new MutationObserver((records) => removed.push(...records.flatMap((r) => [...r.removedNodes])));
+    observer.observe(container, { childList: true, subtree: true });
+    const others = petsNamed('Milo', 100, 1000);
+    draw(others, false);
+    await waitFor(() => expect(drawnNames()).toEqual(others.map((pet) => pet.name)));
+    observer.disconnect();
+    expect(removed.map((node) => node.nodeName)).toEqual(['TBODY']);
+  });
+
+  it('keeps the row of a pet still in the list, and the keyboard focus on its link', async () => {
+    draw(hundred, true);
+    const link = container.querySelector<HTMLAnchorElement>('tbody tr:nth-child(50) a')!;
+    link.focus();
+    // Every other pet is new, and the focused one comes last, past the first step.
+    const next = [...petsNamed('Milo', 99, 1000), hundred[49]!];
+    draw(next, false);
+    await waitFor(() => expect(drawnNames()).toEqual(next.map((pet) => pet.name)));
+    expect(document.activeElement).toBe(link);
+    expect(link.isConnected).toBe(true);
+  });
+
   it('draws them all in one frame when a scroll position waits for the full height', () => {
     draw(undefined, true);
     draw(hundred, true);
