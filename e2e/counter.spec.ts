@@ -55,6 +55,26 @@ test.describe('search', () => {
     await expect(page.getByRole('searchbox', { name: 'Search by name' })).toHaveValue(`${tag.toUpperCase()} zoe`);
   });
 
+  test('a link that empties the box keeps the old search out of the address, on a slow machine too', async ({
+    page,
+  }) => {
+    await signIn(page, { path: 'pets?q=Zo' });
+    await expect(summary(page)).toContainText('named like “Zo”');
+    // For a moment after the link, the list that follows the emptied box is still being drawn (long,
+    // with the CPU slowed 100x): the old search must not come back into the address meanwhile.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pets' }).focus();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 100 });
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(1500);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await expect(summary(page)).toContainText('Showing');
+    await expect(page.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('');
+    await expect(page).not.toHaveURL(/q=/);
+    await page.goBack();
+    await expect(page.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('Zo');
+  });
+
   test('shows its progress and can be stopped, keeping what it found so far', async ({ page }) => {
     // A big store, answered slowly: 100 pets a page, always one more page.
     let served = 0;

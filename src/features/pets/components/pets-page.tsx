@@ -95,13 +95,15 @@ export function PetsPage() {
   const q = useDeferredValue(typed.trim());
   useEffect(() => {
     const inUrl = parseListSearch(params);
-    if (q === inUrl.q) return;
+    // While the matches are being drawn, `q` is still the search before: it is never written. (A
+    // link emptied the box; on a busy machine, the old search went back into the address.)
+    if (q !== typed.trim() || q === inUrl.q) return;
     const timer = setTimeout(() => {
       setSentQ(q);
       setParams(toSearchParams({ ...inUrl, q, trail: [], page: 1 }), { replace: true });
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [q, params, setParams]);
+  }, [q, typed, params, setParams]);
 
   // `/` jumps to the search box from anywhere on the page that is not a field.
   useEffect(() => {
