@@ -324,8 +324,14 @@ test.describe('phones', () => {
   }) => {
     // Cards below the screen are not laid out until scrolled near (content-visibility); the height
     // they hold meanwhile must be the one they get, or the page would jump and the scroll be lost.
+    // Every other name takes two lines, taller than that height.
     await Promise.all(
-      Array.from({ length: 50 }, () => createPetViaApi(request, { name: uniqueName('Card'), status: 'pending' })),
+      Array.from({ length: 50 }, (_, i) =>
+        createPetViaApi(request, {
+          name: i % 2 ? uniqueName('Card') : `${uniqueName('Wordy')} whose name is long enough for two lines`,
+          status: 'pending',
+        }),
+      ),
     );
     await signIn(page, { path: 'pets?status=pending&limit=50' });
     const rows = page.getByRole('table').getByRole('row');
@@ -338,12 +344,16 @@ test.describe('phones', () => {
     expect(Math.abs((await heightOf()) - undrawn)).toBeLessThan(1);
     const scrolled = await page.evaluate(() => window.scrollY);
     expect(scrolled).toBeGreaterThan(3000);
+    const topOf = () => far.evaluate((row) => row.getBoundingClientRect().top);
+    const top = await topOf();
 
     await far.getByRole('link').click();
     await page.getByRole('link', { name: '← All pets' }).click();
     await expect(rows).toHaveCount(51);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 40);
     await expect(far).toBeInViewport();
+    // Where it was on the screen when it was left, though the cards above it were not all drawn then.
+    await expect.poll(async () => Math.abs((await topOf()) - top)).toBeLessThan(2);
   });
 });
 

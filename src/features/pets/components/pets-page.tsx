@@ -160,7 +160,8 @@ export function PetsPage() {
   const error = searching ? scan.error : list.error;
   const hasNext = Boolean(list.data?.nextCursor);
   const slow = useDelayedFlag(searching ? scan.searching : list.isFetching, SLOW_AFTER_MS);
-  const restoresScroll = useListScroll(location.pathname + location.search, Boolean(rows));
+  const table = useRef<HTMLTableElement>(null);
+  const restoresScroll = useListScroll(location.pathname + location.search, Boolean(rows), table);
 
   const caption = search.status ? `${STATUS_LABELS[search.status]} pets` : 'All pets';
   const summary = searching
@@ -297,6 +298,7 @@ export function PetsPage() {
       ) : (
         !(error && !rows) && (
           <PetsTable
+            ref={table}
             pets={rows}
             allAtOnce={restoresScroll}
             caption={caption}

@@ -1,4 +1,4 @@
-import { memo, startTransition, useEffect, useState, type MouseEvent } from 'react';
+import { memo, startTransition, useEffect, useState, type MouseEvent, type Ref } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { appPath, browserPath, paths } from '../../../config/paths.ts';
 import type { Sort, SortKey } from '../list-search.ts';
@@ -100,6 +100,7 @@ function firstStep(onScreen: readonly Pet[], next: readonly Pet[]) {
 }
 
 export function PetsTable({
+  ref,
   pets,
   allAtOnce = false,
   caption,
@@ -107,8 +108,10 @@ export function PetsTable({
   sort,
   onSort,
 }: {
+  ref?: Ref<HTMLTableElement>;
   pets: readonly Pet[] | undefined;
-  /** Draw the first rows after the placeholders in one step (a scroll position waits for them). */
+  /** Draw the first rows after the placeholders in one step, and lay every row out, even on a phone
+   * where cards out of sight are not (a scroll position waits for the list's real height). */
   allAtOnce?: boolean;
   caption: string;
   busy: boolean;
@@ -127,7 +130,7 @@ export function PetsTable({
     void navigate(appPath(link.pathname));
   };
   return (
-    <table className="pets-table" aria-busy={busy}>
+    <table ref={ref} className={allAtOnce ? 'pets-table drawn-whole' : 'pets-table'} aria-busy={busy}>
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
