@@ -54,7 +54,8 @@ function bootScript(sessionStorageKey: string, entry: string, preloads: string[]
   document.addEventListener('submit', function (event) {
     if (root.hasAttribute('data-app')) return;
     event.preventDefault();
-    if (event.target.id) root.setAttribute('data-held-submit', event.target.id);
+    var id = event.target.getAttribute('id');
+    if (id) root.setAttribute('data-held-submit', id);
   }, true);
   var started = false;
   function start() {

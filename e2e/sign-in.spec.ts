@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { API_KEY, createPetViaApi, ENVIRONMENT, expect, expectNoAxeViolations, signIn, test } from './support.ts';
 
 test.describe('sign-in', () => {
@@ -30,20 +32,54 @@ test.describe('sign-in', () => {
     await expect(key).toHaveAttribute('type', 'password');
   });
 
-  test('a key sent before the app has started is sent once it has, and kept', async ({ page }) => {
-    // A slow network: the prerendered screen is up, focused in the key field, long before the code.
+  /** Holds the app's code back until the returned function is called: the prerendered screen is up. */
+  async function holdTheCode(page: Page) {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/assets/index-*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await released;
       await route.continue();
     });
+    return release;
+  }
+
+  test('a key sent before the app has started is sent once it has, and kept', async ({ page }) => {
+    // One environment: the prerendered screen shows all there is to choose.
+    const config = JSON.parse(readFileSync('e2e/fixtures/config.json', 'utf8')) as { environments: unknown[] };
+    await page.route('**/config.json', (route) =>
+      route.fulfill({ json: { ...config, environments: config.environments.slice(0, 1) } }),
+    );
+    const release = await holdTheCode(page);
     await page.goto('sign-in');
     const key = page.getByLabel('API key', { exact: true });
     await expect(key).toBeFocused();
     await page.keyboard.type('wrong-key');
     await page.keyboard.press('Enter');
     expect(await page.locator('html').getAttribute('data-app')).toBeNull();
+    release();
     await expect(page.getByRole('alert')).toContainText('not accepted');
     await expect(key).toHaveValue('wrong-key');
+  });
+
+  test('with a choice of environments, a key sent before the app has started waits for the choice', async ({
+    page,
+  }) => {
+    const release = await holdTheCode(page);
+    let asked = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/pets')) asked++;
+    });
+    await page.goto('sign-in');
+    await page.keyboard.type(API_KEY);
+    await page.keyboard.press('Enter');
+    release();
+    const choice = page.getByLabel('Environment');
+    await expect(choice).toBeFocused();
+    await expect(page.getByLabel('API key', { exact: true })).toHaveValue(API_KEY);
+    expect(asked).toBe(0);
+    await choice.selectOption(ENVIRONMENT);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/pets/);
   });
 
   test('says when the key is not accepted, and keeps it for correcting', async ({ page }) => {

@@ -33,14 +33,19 @@ export function App({ config }: { config: AppConfig }) {
   const { session } = useSessionState();
   // The prerendered page held form submits until now (the boot script in vite.config.ts). One sent
   // meanwhile (Enter in the key field) is sent again: the app's form holds what was typed into it.
+  // Unless there is a choice of environments, which the prerendered page could not show: then the
+  // choice is focused, and nothing is sent to an environment nobody chose.
   useEffect(() => {
     const root = document.documentElement;
     root.setAttribute('data-app', 'ready');
     const held = root.getAttribute('data-held-submit');
     root.removeAttribute('data-held-submit');
     const form = held && document.getElementById(held);
-    if (form instanceof HTMLFormElement) form.requestSubmit();
-  }, []);
+    if (!(form instanceof HTMLFormElement)) return;
+    const choice = config.environments.length > 1 && form.querySelector('select');
+    if (choice) choice.focus();
+    else form.requestSubmit();
+  }, [config]);
   return (
     <ConfigContext.Provider value={config}>
       {/* Outside any route too (the signed-in code failing to load), a failure is a page. */}
