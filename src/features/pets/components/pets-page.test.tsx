@@ -157,7 +157,7 @@ describe('PetsPage', () => {
       categoryId: 1,
       status: 'sold',
     }));
-    let answerLarger = () => {};
+    let answerLarger: (() => void) | undefined;
     server.use(
       http.get(`${API}/pets`, async ({ request }) => {
         const limit = Number(new URL(request.url).searchParams.get('limit'));
@@ -170,7 +170,9 @@ describe('PetsPage', () => {
     await userEvent.selectOptions(screen.getByLabelText('Rows per page'), '20');
     expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
     expect(rows()).toHaveLength(10);
-    act(() => answerLarger());
+    // Answered once the request has reached the service.
+    await waitFor(() => expect(answerLarger).toBeDefined());
+    act(() => answerLarger!());
     await waitFor(() => expect(rows()).toHaveLength(20));
     expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'false');
   });
