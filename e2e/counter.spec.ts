@@ -354,6 +354,17 @@ test.describe('phones', () => {
     await expect(far).toBeInViewport();
     // Where it was on the screen when it was left, though the cards above it were not all drawn then.
     await expect.poll(async () => Math.abs((await topOf()) - top)).toBeLessThan(2);
+
+    // A reload comes back to where the list is now, not to where it was last left.
+    const higher = rows.nth(10);
+    await higher.scrollIntoViewIfNeeded();
+    const higherTop = await higher.evaluate((row) => row.getBoundingClientRect().top);
+    await page.reload();
+    await expect(rows).toHaveCount(51);
+    await expect(higher).toBeInViewport();
+    await expect
+      .poll(async () => Math.abs((await higher.evaluate((row) => row.getBoundingClientRect().top)) - higherTop))
+      .toBeLessThan(2);
   });
 });
 

@@ -5,34 +5,16 @@ import { sessionValue } from '../../../lib/session.ts';
 interface LeftList {
   url: string;
   scrollY: number;
-  /** The first row on screen, by its link, and how far from the top of the window it was. */
-  anchor?: { href: string; top: number };
+  /** The link of the first row on screen, and how far from the top of the window it was. */
+  href?: string;
+  top?: number;
 }
 
-const isLeftList = (value: unknown): value is LeftList => {
-  const { url, scrollY, anchor } = (value ?? {}) as Partial<Record<keyof LeftList, unknown>>;
-  const { href, top } = (anchor ?? {}) as Partial<Record<'href' | 'top', unknown>>;
-  return (
-    typeof url === 'string' &&
-    typeof scrollY === 'number' &&
-    (anchor === undefined || (typeof href === 'string' && typeof top === 'number'))
-  );
-};
+const isLeftList = (value: unknown): value is LeftList =>
+  typeof (value as LeftList | null)?.url === 'string' && typeof (value as LeftList).scrollY === 'number';
 
 /** The list as it was last left (its address and scroll position), for the pet page's way back. */
 export const leftList = sessionValue('left-list', isLeftList);
-
-const rowsOf = (list: HTMLElement | null) => Array.from(list?.querySelectorAll('tbody tr') ?? []);
-const hrefOf = (row: Element) => row.querySelector('a')?.getAttribute('href');
-
-function firstRowOnScreen(list: HTMLElement | null): LeftList['anchor'] {
-  for (const row of rowsOf(list)) {
-    const { top, bottom } = row.getBoundingClientRect();
-    const href = hrefOf(row);
-    if (bottom > 0 && href) return { href, top };
-  }
-  return undefined;
-}
 
 /** Navigation state of a link back to the list: scroll to where it was left. */
 export const RESTORE_SCROLL = { restoreScroll: true };
@@ -62,14 +44,28 @@ export function useListScroll(url: string, ready: boolean, list: RefObject<HTMLE
     if (!ready || restored.current) return;
     restored.current = true;
     if (!restores) return;
-    const row = left.anchor && rowsOf(list.current).find((each) => hrefOf(each) === left.anchor?.href);
-    const anchored = row && left.anchor && window.scrollY + row.getBoundingClientRect().top - left.anchor.top;
-    window.scrollTo(0, anchored ?? left.scrollY);
+    const link = left.href && list.current?.querySelector(`a[href="${CSS.escape(left.href)}"]`);
+    const top = link && typeof left.top === 'number' && window.scrollY + link.getBoundingClientRect().top - left.top;
+    window.scrollTo(0, top || left.scrollY);
   }, [ready, restores, left, list]);
-  // A layout effect's cleanup runs before the next page scrolls to its top, and before the rows go.
-  useLayoutEffect(
-    () => () => leftList.save({ url: latest.current, scrollY: window.scrollY, anchor: firstRowOnScreen(list.current) }),
-    [list],
-  );
+  // Kept when the list is left: a layout effect's cleanup runs before the next page scrolls to its
+  // top, and before the rows go. And when the page is (a reload comes back to where it was).
+  useLayoutEffect(() => {
+    const save = () => {
+      const links = Array.from(list.current?.querySelectorAll('tbody a') ?? []);
+      const link = links.find((each) => each.getBoundingClientRect().bottom > 0);
+      leftList.save({
+        url: latest.current,
+        scrollY: window.scrollY,
+        href: link?.getAttribute('href') ?? undefined,
+        top: link?.getBoundingClientRect().top,
+      });
+    };
+    window.addEventListener('pagehide', save);
+    return () => {
+      window.removeEventListener('pagehide', save);
+      save();
+    };
+  }, [list]);
   return restores;
 }
