@@ -116,8 +116,8 @@ describe('PetsTable, the first rows after the placeholders', () => {
     draw(hundred, true);
     const link = container.querySelector<HTMLAnchorElement>('tbody tr:nth-child(50) a')!;
     link.focus();
-    // Every other pet is new, and the focused one comes last, past the first step.
-    const next = [...petsNamed('Milo', 99, 1000), hundred[49]!];
+    // Every other pet is new, and the focused one comes last, past the first step, renamed.
+    const next = [...petsNamed('Milo', 99, 1000), { ...hundred[49]!, name: 'Luna, renamed' }];
     draw(next, false);
     await waitFor(() => expect(drawnNames()).toEqual(next.map((pet) => pet.name)));
     expect(document.activeElement).toBe(link);

@@ -86,17 +86,14 @@ function useRowsInSteps(pets: readonly Pet[] | undefined, allAtOnce: boolean) {
 }
 
 /**
- * The rows of `next` to draw in the first step: the first screenful of rows not on screen yet, and
- * every one that is; and whether any pet of `next` is on screen already.
+ * The rows of `next` to draw in the first step: every pet with a row on screen (kept, and redrawn if
+ * it changed), and the first screenful of the others; and whether any pet of `next` is on screen.
  */
 function firstStep(onScreen: readonly Pet[], next: readonly Pet[]) {
-  const drawnById = new Map(onScreen.map((pet) => [pet.id, pet]));
+  const drawn = new Set(onScreen.map((pet) => pet.id));
   let fresh = 0;
-  const rows = next.filter((pet) => {
-    const there = drawnById.get(pet.id);
-    return (there && drawnAlike(there, pet)) || ++fresh <= FIRST_FRAME_ROWS;
-  });
-  return { rows: rows.length === next.length ? next : rows, keepsAny: next.some((pet) => drawnById.has(pet.id)) };
+  const rows = next.filter((pet) => drawn.has(pet.id) || ++fresh <= FIRST_FRAME_ROWS);
+  return { rows: rows.length === next.length ? next : rows, keepsAny: fresh < next.length };
 }
 
 export function PetsTable({
