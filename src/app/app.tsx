@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import type { AppConfig } from '../config/config.ts';
 import { ConfigContext } from '../config/config-context.ts';
 import { appPath, browserPath } from '../config/paths.ts';
@@ -31,21 +31,9 @@ export const SignedInLoading = ({ environmentName }: { environmentName: string }
 
 export function App({ config }: { config: AppConfig }) {
   const { session } = useSessionState();
-  // The prerendered page held form submits until now (the boot script in vite.config.ts). One sent
-  // meanwhile (Enter in the key field) is sent again: the app's form holds what was typed into it.
-  // Unless there is a choice of environments, which the prerendered page could not show: then the
-  // choice is focused, and nothing is sent to an environment nobody chose.
-  useEffect(() => {
-    const root = document.documentElement;
-    root.setAttribute('data-app', 'ready');
-    const held = root.getAttribute('data-held-submit');
-    root.removeAttribute('data-held-submit');
-    const form = held && document.getElementById(held);
-    if (!(form instanceof HTMLFormElement)) return;
-    const choice = config.environments.length > 1 && form.querySelector('select');
-    if (choice) choice.focus();
-    else form.requestSubmit();
-  }, [config]);
+  // The prerendered page held form submits until now (the boot script in vite.config.ts). Set before
+  // any screen's effects run: the sign-in screen sends one held meanwhile from its own.
+  useLayoutEffect(() => document.documentElement.setAttribute('data-app', 'ready'), []);
   return (
     <ConfigContext.Provider value={config}>
       {/* Outside any route too (the signed-in code failing to load), a failure is a page. */}

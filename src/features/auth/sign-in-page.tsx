@@ -8,6 +8,9 @@ import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { checkApiKey } from './check-api-key.ts';
 import { KeyInput } from './key-input.tsx';
 
+/** The form's id, by which the boot script names a submit it held. */
+const SIGN_IN_FORM = 'sign-in-form';
+
 type Outcome = { kind: 'checking' } | { kind: 'failed'; message: string } | undefined;
 
 /**
@@ -55,6 +58,20 @@ export function SignInPage() {
   const [keyError, setKeyError] = useState<string>();
   const [outcome, setOutcome] = useState<Outcome>();
   const keyInput = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const environmentChoice = useRef<HTMLSelectElement>(null);
+
+  // Enter pressed on the prerendered screen, before the app ran, was held (the boot script in
+  // vite.config.ts): it is sent now, with what was typed. Unless there is a choice of environments,
+  // which the prerendered screen could not show: then the choice is focused, and nothing is sent to an
+  // environment nobody chose.
+  useEffect(() => {
+    const root = document.documentElement;
+    if (root.getAttribute('data-held-submit') !== SIGN_IN_FORM) return;
+    root.removeAttribute('data-held-submit');
+    if (environmentChoice.current) environmentChoice.current.focus();
+    else form.current?.requestSubmit();
+  }, []);
 
   async function signIn(event: FormEvent) {
     event.preventDefault();
@@ -83,7 +100,8 @@ export function SignInPage() {
   return (
     <main className="sign-in" id="main">
       <form
-        id="sign-in-form"
+        ref={form}
+        id={SIGN_IN_FORM}
         className="card sign-in-card"
         onSubmit={signIn}
         noValidate
@@ -105,7 +123,12 @@ export function SignInPage() {
         {config.environments.length > 1 && (
           <Field label="Environment">
             {(control) => (
-              <select {...control} value={environmentName} onChange={(event) => setEnvironmentName(event.target.value)}>
+              <select
+                {...control}
+                ref={environmentChoice}
+                value={environmentName}
+                onChange={(event) => setEnvironmentName(event.target.value)}
+              >
                 {config.environments.map((env) => (
                   <option key={env.name}>{env.name}</option>
                 ))}
