@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Sort } from '../list-search.ts';
 import type { Pet } from '../pet.ts';
 import { PetsTable } from './pets-table.tsx';
 
@@ -72,18 +73,11 @@ describe('PetsTable, the first rows after the placeholders', () => {
     container.remove();
     actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
   });
-  const draw = (pets: readonly Pet[] | undefined, allAtOnce: boolean) =>
+  const draw = (pets: readonly Pet[] | undefined, allAtOnce: boolean, sort?: Sort) =>
     flushSync(() =>
       root.render(
         <MemoryRouter>
-          <PetsTable
-            pets={pets}
-            allAtOnce={allAtOnce}
-            caption="All pets"
-            busy={false}
-            sort={undefined}
-            onSort={() => {}}
-          />
+          <PetsTable pets={pets} allAtOnce={allAtOnce} caption="All pets" busy={false} sort={sort} onSort={() => {}} />
         </MemoryRouter>,
       ),
     );
@@ -108,6 +102,21 @@ describe('PetsTable, the first rows after the placeholders', () => {
     const others = petsNamed('Milo', 100, 1000);
     draw(others, false);
     await waitFor(() => expect(drawnNames()).toEqual(others.map((pet) => pet.name)));
+    observer.disconnect();
+    expect(removed.map((node) => node.nodeName)).toEqual(['TBODY']);
+  });
+
+  it('draws a new sort afresh, a screenful first, instead of moving every row', async () => {
+    draw(hundred, true);
+    const removed: Node[] = [];
+    const observer = new MutationObserver((records) => removed.push(...records.flatMap((r) => [...r.removedNodes])));
+    observer.observe(container, { childList: true, subtree: true });
+    const reversed = [...hundred].reverse();
+    draw(reversed, false, { key: 'name', descending: true });
+    const first = drawnNames();
+    expect(first.length).toBeLessThan(100);
+    expect(first).toEqual(reversed.slice(0, first.length).map((pet) => pet.name));
+    await waitFor(() => expect(drawnNames()).toEqual(reversed.map((pet) => pet.name)));
     observer.disconnect();
     expect(removed.map((node) => node.nodeName)).toEqual(['TBODY']);
   });
