@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Sort } from '../list-search.ts';
 import type { Pet } from '../pet.ts';
 import { PetsTable } from './pets-table.tsx';
@@ -69,6 +69,7 @@ describe('PetsTable, the first rows after the placeholders', () => {
     root = createRoot(container);
   });
   afterEach(() => {
+    vi.restoreAllMocks();
     root.unmount();
     container.remove();
     actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
@@ -84,14 +85,27 @@ describe('PetsTable, the first rows after the placeholders', () => {
   const drawnNames = () => Array.from(container.querySelectorAll('tbody a'), (link) => link.textContent);
   const hundred = petsNamed('Luna', 100);
 
-  it('draws more than a screenful in the first frame and the rest right after, in order', async () => {
+  it('draws the rows that reach the bottom of the window first, the rest right after, in order', async () => {
     draw(undefined, false);
+    // The body starts 300 px down a 700 px window: 400 px, at 40 px (2.5rem) the row, is 10 rows.
+    vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(700);
+    vi.spyOn(HTMLTableSectionElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 300, 800, 200));
     draw(hundred, false);
-    const first = drawnNames();
-    expect(first.length).toBeGreaterThanOrEqual(20);
-    expect(first.length).toBeLessThan(100);
-    expect(first).toEqual(hundred.slice(0, first.length).map((pet) => pet.name));
+    expect(drawnNames()).toEqual(hundred.slice(0, 10).map((pet) => pet.name));
     await waitFor(() => expect(drawnNames()).toEqual(hundred.map((pet) => pet.name)));
+  });
+
+  it('draws every row down to the bottom of the window when the table is scrolled into', async () => {
+    draw(hundred, true);
+    // Scrolled 1,000 px into the body: rows up to 1,700 px from its top are on screen or above it.
+    vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(700);
+    vi.spyOn(HTMLTableSectionElement.prototype, 'getBoundingClientRect').mockReturnValue(
+      new DOMRect(0, -1000, 800, 4000),
+    );
+    const others = petsNamed('Milo', 100, 1000);
+    draw(others, false);
+    expect(drawnNames()).toEqual(others.slice(0, 43).map((pet) => pet.name));
+    await waitFor(() => expect(drawnNames()).toEqual(others.map((pet) => pet.name)));
   });
 
   it('takes a list that keeps none of the pets on screen away in one removal, not row by row', async () => {
