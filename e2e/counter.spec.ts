@@ -178,6 +178,51 @@ test.describe('sort', () => {
   });
 });
 
+test.describe('the first frame of a new list', () => {
+  // A new list is drawn in two steps: the rows that reach the bottom of the window, then the rest.
+  // The first frame after a sort must already fill the window, with the rows as tall as they really
+  // are, at a desk and on a phone.
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 375, height: 812 },
+  ]) {
+    test(`reaches the bottom of the window, ${viewport.width} px wide`, async ({ page, request }) => {
+      await Promise.all(Array.from({ length: 40 }, () => createPetViaApi(request, { name: uniqueName('Frame') })));
+      await page.setViewportSize(viewport);
+      await signIn(page, { path: 'pets?limit=100' });
+      const rows = page.getByRole('table').locator('tbody tr');
+      // The store holds at least these 40 pets, and up to 100 are shown: every one, once drawn.
+      await expect(summary(page)).toContainText(/Showing (the first|all) \d+ pets/);
+      const shown = Number((await summary(page).textContent())!.match(/(\d+) pets/)![1]);
+      await expect(rows).toHaveCount(shown);
+      const firstFrame = page.evaluate(
+        () =>
+          new Promise<{ rows: number; bottom: number; windowBottom: number }>((resolve) => {
+            const table = document.querySelector('table')!;
+            const observer = new MutationObserver(() => {
+              observer.disconnect();
+              // Just before the frame is painted: what it shows.
+              requestAnimationFrame(() => {
+                const drawn = table.tBodies[0]!.rows;
+                resolve({
+                  rows: drawn.length,
+                  bottom: drawn[drawn.length - 1]!.getBoundingClientRect().bottom,
+                  windowBottom: window.innerHeight,
+                });
+              });
+            });
+            observer.observe(table, { childList: true });
+          }),
+      );
+      await page.getByRole('button', { name: 'Name', exact: true }).click();
+      const frame = await firstFrame;
+      expect(frame.rows).toBeLessThan(shown);
+      expect(frame.bottom).toBeGreaterThanOrEqual(frame.windowBottom);
+      await expect(rows).toHaveCount(shown);
+    });
+  }
+});
+
 test.describe('context is kept', () => {
   test('the pet page leads back to the list as it was left: filter, sort, page, scroll', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 500 });
