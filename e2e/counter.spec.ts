@@ -199,19 +199,18 @@ test.describe('the first frame of a new list', () => {
         () =>
           new Promise<{ rows: number; bottom: number; windowBottom: number }>((resolve) => {
             const table = document.querySelector('table')!;
+            // Right after the first change to the rows, before the browser can paint: what the first
+            // frame shows, however fast the rest follows.
             const observer = new MutationObserver(() => {
               observer.disconnect();
-              // Just before the frame is painted: what it shows.
-              requestAnimationFrame(() => {
-                const drawn = table.tBodies[0]!.rows;
-                resolve({
-                  rows: drawn.length,
-                  bottom: drawn[drawn.length - 1]!.getBoundingClientRect().bottom,
-                  windowBottom: window.innerHeight,
-                });
+              const drawn = table.tBodies[0]!.rows;
+              resolve({
+                rows: drawn.length,
+                bottom: drawn[drawn.length - 1]!.getBoundingClientRect().bottom,
+                windowBottom: window.innerHeight,
               });
             });
-            observer.observe(table, { childList: true });
+            observer.observe(table, { childList: true, subtree: true });
           }),
       );
       await page.getByRole('button', { name: 'Name', exact: true }).click();
@@ -224,6 +223,25 @@ test.describe('the first frame of a new list', () => {
 });
 
 test.describe('context is kept', () => {
+  test('Back from the next page returns to where the list was, at its end', async ({ page, request }) => {
+    await Promise.all(Array.from({ length: 60 }, () => createPetViaApi(request, { name: uniqueName('Paged') })));
+    await signIn(page, { path: 'pets?limit=50' });
+    await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(50);
+    const next = page.getByRole('navigation', { name: 'Pages, at the end of the list' }).getByRole('link', {
+      name: /Next/,
+    });
+    await next.scrollIntoViewIfNeeded();
+    const left = await page.evaluate(() => window.scrollY);
+    expect(left).toBeGreaterThan(1000);
+    await next.click();
+    await expect(page).toHaveURL(/cursor=/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(50);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(left - 40);
+    await expect(next).toBeInViewport();
+  });
+
   test('the pet page leads back to the list as it was left: filter, sort, page, scroll', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 500 });
     await signIn(page, { path: 'pets?status=available&limit=50&sort=-id' });

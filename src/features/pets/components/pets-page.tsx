@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
 import { useApi } from '../../../api/api-context.ts';
 import { paths } from '../../../config/paths.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
@@ -66,6 +66,7 @@ export function PetsPage() {
   const api = useApi();
   const queryClient = useQueryClient();
   const location = useLocation();
+  const navigationType = useNavigationType();
   const [params, setParams] = useSearchParams();
   const search = parseListSearch(params);
   const searchBox = useRef<HTMLInputElement>(null);
@@ -301,6 +302,7 @@ export function PetsPage() {
             ref={table}
             pets={rows}
             allAtOnce={restoresScroll}
+            returnTo={navigationType === 'POP' ? location.key : undefined}
             caption={caption}
             busy={searching ? scan.searching : list.isFetching && !loaded}
             sort={search.sort}

@@ -74,11 +74,19 @@ describe('PetsTable, the first rows after the placeholders', () => {
     container.remove();
     actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
   });
-  const draw = (pets: readonly Pet[] | undefined, allAtOnce: boolean, sort?: Sort) =>
+  const draw = (pets: readonly Pet[] | undefined, allAtOnce: boolean, sort?: Sort, returnTo?: string) =>
     flushSync(() =>
       root.render(
         <MemoryRouter>
-          <PetsTable pets={pets} allAtOnce={allAtOnce} caption="All pets" busy={false} sort={sort} onSort={() => {}} />
+          <PetsTable
+            pets={pets}
+            allAtOnce={allAtOnce}
+            returnTo={returnTo}
+            caption="All pets"
+            busy={false}
+            sort={sort}
+            onSort={() => {}}
+          />
         </MemoryRouter>,
       ),
     );
@@ -133,6 +141,23 @@ describe('PetsTable, the first rows after the placeholders', () => {
     await waitFor(() => expect(drawnNames()).toEqual(reversed.map((pet) => pet.name)));
     observer.disconnect();
     expect(removed.map((node) => node.nodeName)).toEqual(['TBODY']);
+  });
+
+  it('moves the rows of a new sort instead when one of them has the keyboard focus', async () => {
+    draw(hundred, true);
+    const link = container.querySelector<HTMLAnchorElement>('tbody tr:nth-child(50) a')!;
+    link.focus();
+    const reversed = [...hundred].reverse();
+    draw(reversed, false, { key: 'name', descending: true });
+    expect(drawnNames()).toEqual(reversed.map((pet) => pet.name));
+    expect(document.activeElement).toBe(link);
+  });
+
+  it('draws the first list after Back or Forward in one step, for the browser to scroll back', () => {
+    draw(hundred, false, undefined, 'page-2');
+    const pageOne = petsNamed('Milo', 100, 1000);
+    draw(pageOne, false, undefined, 'page-1');
+    expect(drawnNames()).toEqual(pageOne.map((pet) => pet.name));
   });
 
   it('keeps the row of a pet still in the list, and the keyboard focus on its link', async () => {

@@ -48,45 +48,64 @@ const PetRow = memo(
   (before, after) => drawnAlike(before.pet, after.pet),
 );
 
+/** What the table, as it is on screen, tells the drawing of a new list. */
+interface OnScreen {
+  /** How many rows reach the bottom of the window (reads the layout). */
+  rowsToWindowBottom(): number;
+  /** Whether the keyboard focus is on one of the rows. */
+  holdsFocus(): boolean;
+}
+
 /**
- * The rows to draw now, and the key of the body that holds them. A list is drawn in two steps: up to
- * a screenful of rows new to the table in the first frame (after the input, or as the page loads),
- * the rest just after, as a transition (React renders it in slices between frames, so no task blocks
- * input for long). Rows already on screen cost next to nothing (memoized), so they never count and
- * are never taken away in between, wherever they are in the list: a focused row keeps the focus.
- * With `allAtOnce`, the first rows after the placeholders are drawn in one step: a scroll position
- * to be restored needs the list's full height.
+ * The rows to draw now, and the key of the body that holds them. A list is drawn in two steps: the
+ * rows new to the table that reach the bottom of the window in the first frame (after the input, or
+ * as the page loads), the rest just after, as a transition (React renders it in slices between
+ * frames, so no task blocks input for long). Rows already on screen cost next to nothing (memoized),
+ * so they never count and are never taken away in between, wherever they are in the list: a focused
+ * row keeps the focus.
+ *
+ * Drawn in one step: with `allAtOnce`, the first rows after the placeholders (the app scrolls back
+ * to where the list was left, which needs its full height); and the first list drawn after Back or
+ * Forward to another history entry (`returnTo`, its key), where the browser scrolls back to where
+ * that entry was, just after the list is drawn.
  *
  * A list that keeps none of the pets on screen (another status, another search) gets a body of its
  * own: the old rows leave the page in one removal, not one by one (a profile of a search keystroke
  * at 4x CPU: the commit took 53-56 ms, 16-17 of them in removeChild; 32-37 ms now, 7-8). So does a
- * new `order` (the person chose another sort, from its header button, so no row has the focus):
- * moving every row costs the browser a new style, layout and paint of the whole table, and drawing
- * a screenful afresh about half the time (sort at 4x CPU, median of 15: 147 -> 85 ms).
+ * new `order` (another sort, from its header button): moving every row costs the browser a new
+ * style, layout and paint of the whole table, and drawing a screenful afresh about half the time
+ * (sort at 4x CPU, median of 15: 147 -> 85 ms). Unless a row has the keyboard focus (a screen
+ * reader can press the button from its own cursor, leaving the focus where it was): the rows move.
  */
-function useRowsInSteps(pets: readonly Pet[] | undefined, allAtOnce: boolean, order: string, screenful: () => number) {
+function useRowsInSteps(
+  pets: readonly Pet[] | undefined,
+  { allAtOnce, order, returnTo }: { allAtOnce: boolean; order: string; returnTo: string | undefined },
+  table: OnScreen,
+) {
   const [drawn, setDrawn] = useState(() => ({
     pets,
     order,
-    rows: pets && !allAtOnce ? firstStep([], pets, screenful()).rows : pets,
+    returnTo,
+    rows: pets && !allAtOnce ? firstStep([], pets, table.rowsToWindowBottom()).rows : pets,
     body: 0,
   }));
   let { rows, body } = drawn;
   if (pets !== drawn.pets || order !== drawn.order) {
     const onScreen = drawn.rows;
-    if (!pets || (allAtOnce && !onScreen)) {
-      rows = pets;
-    } else {
-      const reordered = order !== drawn.order;
-      const step = firstStep(reordered ? [] : (onScreen ?? []), pets, screenful());
+    const whole = (allAtOnce && !onScreen) || (returnTo !== undefined && returnTo !== drawn.returnTo);
+    const afresh = order !== drawn.order && !table.holdsFocus();
+    if (pets) {
+      const step = firstStep(afresh ? [] : (onScreen ?? []), pets, whole ? Infinity : table.rowsToWindowBottom());
       rows = step.rows;
-      if (onScreen?.length && pets.length && (reordered || !step.keepsAny)) body++;
+      if (onScreen?.length && pets.length && (afresh || !step.keepsAny)) body++;
+    } else {
+      rows = pets;
     }
-    setDrawn({ pets, order, rows, body });
+    setDrawn({ pets, order, returnTo, rows, body });
   }
   useEffect(() => {
-    if (pets && rows !== pets) startTransition(() => setDrawn({ pets, order, rows: pets, body }));
-  }, [pets, order, rows, body]);
+    if (pets && rows !== pets) startTransition(() => setDrawn({ pets, order, returnTo, rows: pets, body }));
+  }, [pets, order, returnTo, rows, body]);
   return { rows, body };
 }
 
@@ -105,10 +124,10 @@ function firstStep(onScreen: readonly Pet[], next: readonly Pet[], screenful: nu
  * How many rows reach from the top of the table's body (of the window, before there is one) to the
  * bottom of the window, at the shortest a row can be: every row a person can see, however the page
  * is scrolled, and enough that the page never gets too short for where it is scrolled. It reads the
- * layout, once per new list, where the list is drawn: a figure kept from an earlier frame would be
- * wrong after a scroll. Little has changed since the last frame but the control that changed the
- * list, so the layout it forces is small: 1 to 6 ms at 4x CPU in a trace of a status change, where
- * drawing 24 rows instead of the 10 that reach the window's bottom cost about 25 ms (median of 15).
+ * layout when a new list is drawn: a figure kept from an earlier frame would be wrong after a
+ * scroll. Little has changed since the last frame but the control that changed the list, so the
+ * layout it forces is small: 1 to 6 ms at 4x CPU in a trace of a status change, where drawing 24
+ * rows instead of the 10 that reach the window's bottom cost about 25 ms (median of 15).
  */
 function rowsToWindowBottom(body: HTMLElement | null) {
   const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
@@ -120,6 +139,7 @@ export function PetsTable({
   ref,
   pets,
   allAtOnce = false,
+  returnTo,
   caption,
   busy,
   sort,
@@ -130,6 +150,9 @@ export function PetsTable({
   /** Draw the first rows after the placeholders in one step, and lay every row out, even on a phone
    * where cards out of sight are not (a scroll position waits for the list's real height). */
   allAtOnce?: boolean;
+  /** The key of the history entry that Back or Forward has just returned to, if so: its list is
+   * drawn in one step, for the browser to scroll back to where it was. */
+  returnTo?: string | undefined;
   caption: string;
   busy: boolean;
   sort: Sort | undefined;
@@ -137,8 +160,13 @@ export function PetsTable({
 }) {
   const navigate = useNavigate();
   const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const { rows, body } = useRowsInSteps(pets, allAtOnce, sort ? `${sort.key} ${sort.descending}` : '', () =>
-    rowsToWindowBottom(bodyRef.current),
+  const { rows, body } = useRowsInSteps(
+    pets,
+    { allAtOnce, order: sort ? `${sort.key} ${sort.descending}` : '', returnTo },
+    {
+      rowsToWindowBottom: () => rowsToWindowBottom(bodyRef.current),
+      holdsFocus: () => bodyRef.current?.contains(document.activeElement) ?? false,
+    },
   );
   // A plain click on a row's link is an in-app navigation; with a modifier key, or the middle
   // button, the browser does what it does with any link (a new tab, say).
