@@ -432,6 +432,56 @@ test.describe('phones', () => {
     await expect(higher).toBeInViewport();
     await expect.poll(async () => Math.abs((await topOf(higher)) - higherTop)).toBeLessThan(2);
   });
+
+  test('Back from the next page finds the card it left, though cards above it were never drawn', async ({
+    page,
+    request,
+  }) => {
+    // The browser restores a scroll offset, and cards out of sight hold an estimated height until
+    // drawn (content-visibility): with names on two lines, the same offset is another card.
+    const tag = uniqueName('').trim();
+    await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        createPetViaApi(request, {
+          name: i % 2 ? `${tag} ${i}` : `${tag} ${i}, whose name is long enough for two lines`,
+          status: 'sold',
+        }),
+      ),
+    );
+    await signIn(page, { path: 'pets?status=sold&limit=50' });
+    const rows = page.getByRole('table').getByRole('row');
+    await expect(rows).toHaveCount(51);
+    const next = page.getByRole('navigation', { name: 'Pages, at the end of the list' }).getByRole('link', {
+      name: /Next/,
+    });
+    await next.scrollIntoViewIfNeeded();
+    // The last card on this page, by name: other tests add sold pets meanwhile, above these.
+    const lastName = (await rows.nth(50).getByRole('link').textContent())!;
+    const last = rows.filter({ has: page.getByRole('link', { name: lastName, exact: true }) });
+    const topOf = () => last.evaluate((element) => element.getBoundingClientRect().top);
+    // Where it is on the screen as Next is pressed: cards drawn after the scroll may still move it.
+    const topAtClick = last.evaluate(
+      (element) =>
+        new Promise<number>((resolve) =>
+          document.addEventListener('click', () => resolve(element.getBoundingClientRect().top), {
+            capture: true,
+            once: true,
+          }),
+        ),
+    );
+    await next.click();
+    const top = await topAtClick;
+    await expect(page).toHaveURL(/cursor=/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect(last).toBeInViewport();
+    await expect.poll(async () => Math.abs((await topOf()) - top)).toBeLessThan(2);
+    // And Forward to the next page, left at its top.
+    await page.goForward();
+    await expect(page).toHaveURL(/cursor=/);
+    await expect(last).toHaveCount(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
 });
 
 test('messages say what a message is for and what queued means, in the local language and time zone', async ({

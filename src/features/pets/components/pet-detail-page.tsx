@@ -17,7 +17,7 @@ import { leftList, RESTORE_SCROLL } from './use-list-scroll.ts';
 /** Back to the list as it was left: filter, page, search, sort, and (restored there) scroll. */
 function BackToList({ label }: { label: string }) {
   return (
-    <Link to={leftList.load()?.url ?? paths.pets} state={RESTORE_SCROLL}>
+    <Link to={leftList()?.url ?? paths.pets} state={RESTORE_SCROLL}>
       {label}
     </Link>
   );

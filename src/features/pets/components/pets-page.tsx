@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useApi } from '../../../api/api-context.ts';
 import { paths } from '../../../config/paths.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
@@ -66,7 +66,6 @@ export function PetsPage() {
   const api = useApi();
   const queryClient = useQueryClient();
   const location = useLocation();
-  const navigationType = useNavigationType();
   const [params, setParams] = useSearchParams();
   const search = parseListSearch(params);
   const searchBox = useRef<HTMLInputElement>(null);
@@ -162,7 +161,9 @@ export function PetsPage() {
   const hasNext = Boolean(list.data?.nextCursor);
   const slow = useDelayedFlag(searching ? scan.searching : list.isFetching, SLOW_AFTER_MS);
   const table = useRef<HTMLTableElement>(null);
-  const restoresScroll = useListScroll(location.pathname + location.search, Boolean(rows), table);
+  // The rows of this address, not those of the list before it, shown while it is read.
+  const ready = Boolean(rows) && (searching || Boolean(loaded));
+  const returnTo = useListScroll(location.pathname + location.search, ready, table);
 
   const caption = search.status ? `${STATUS_LABELS[search.status]} pets` : 'All pets';
   const summary = searching
@@ -301,8 +302,7 @@ export function PetsPage() {
           <PetsTable
             ref={table}
             pets={rows}
-            allAtOnce={restoresScroll}
-            returnTo={navigationType === 'POP' ? location.key : undefined}
+            returnTo={returnTo}
             caption={caption}
             busy={searching ? scan.searching : list.isFetching && !loaded}
             sort={search.sort}

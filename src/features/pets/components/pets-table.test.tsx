@@ -74,19 +74,11 @@ describe('PetsTable, the first rows after the placeholders', () => {
     container.remove();
     actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
   });
-  const draw = (pets: readonly Pet[] | undefined, allAtOnce: boolean, sort?: Sort, returnTo?: string) =>
+  const draw = (pets: readonly Pet[] | undefined, { sort, returnTo }: { sort?: Sort; returnTo?: string } = {}) =>
     flushSync(() =>
       root.render(
         <MemoryRouter>
-          <PetsTable
-            pets={pets}
-            allAtOnce={allAtOnce}
-            returnTo={returnTo}
-            caption="All pets"
-            busy={false}
-            sort={sort}
-            onSort={() => {}}
-          />
+          <PetsTable pets={pets} returnTo={returnTo} caption="All pets" busy={false} sort={sort} onSort={() => {}} />
         </MemoryRouter>,
       ),
     );
@@ -94,47 +86,47 @@ describe('PetsTable, the first rows after the placeholders', () => {
   const hundred = petsNamed('Luna', 100);
 
   it('draws the rows that reach the bottom of the window first, the rest right after, in order', async () => {
-    draw(undefined, false);
+    draw(undefined);
     // The body starts 300 px down a 700 px window: 400 px, at 40 px (2.5rem) the row, is 10 rows.
     vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(700);
     vi.spyOn(HTMLTableSectionElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 300, 800, 200));
-    draw(hundred, false);
+    draw(hundred);
     expect(drawnNames()).toEqual(hundred.slice(0, 10).map((pet) => pet.name));
     await waitFor(() => expect(drawnNames()).toEqual(hundred.map((pet) => pet.name)));
   });
 
   it('draws every row down to the bottom of the window when the table is scrolled into', async () => {
-    draw(hundred, true);
+    draw(hundred, { returnTo: 'entry' });
     // Scrolled 1,000 px into the body: rows up to 1,700 px from its top are on screen or above it.
     vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(700);
     vi.spyOn(HTMLTableSectionElement.prototype, 'getBoundingClientRect').mockReturnValue(
       new DOMRect(0, -1000, 800, 4000),
     );
     const others = petsNamed('Milo', 100, 1000);
-    draw(others, false);
+    draw(others);
     expect(drawnNames()).toEqual(others.slice(0, 43).map((pet) => pet.name));
     await waitFor(() => expect(drawnNames()).toEqual(others.map((pet) => pet.name)));
   });
 
   it('takes a list that keeps none of the pets on screen away in one removal, not row by row', async () => {
-    draw(hundred, true);
+    draw(hundred, { returnTo: 'entry' });
     const removed: Node[] = [];
     const observer = new MutationObserver((records) => removed.push(...records.flatMap((r) => [...r.removedNodes])));
     observer.observe(container, { childList: true, subtree: true });
     const others = petsNamed('Milo', 100, 1000);
-    draw(others, false);
+    draw(others);
     await waitFor(() => expect(drawnNames()).toEqual(others.map((pet) => pet.name)));
     observer.disconnect();
     expect(removed.map((node) => node.nodeName)).toEqual(['TBODY']);
   });
 
   it('draws a new sort afresh, a screenful first, instead of moving every row', async () => {
-    draw(hundred, true);
+    draw(hundred, { returnTo: 'entry' });
     const removed: Node[] = [];
     const observer = new MutationObserver((records) => removed.push(...records.flatMap((r) => [...r.removedNodes])));
     observer.observe(container, { childList: true, subtree: true });
     const reversed = [...hundred].reverse();
-    draw(reversed, false, { key: 'name', descending: true });
+    draw(reversed, { sort: { key: 'name', descending: true } });
     const first = drawnNames();
     expect(first.length).toBeLessThan(100);
     expect(first).toEqual(reversed.slice(0, first.length).map((pet) => pet.name));
@@ -144,37 +136,37 @@ describe('PetsTable, the first rows after the placeholders', () => {
   });
 
   it('moves the rows of a new sort instead when one of them has the keyboard focus', async () => {
-    draw(hundred, true);
+    draw(hundred, { returnTo: 'entry' });
     const link = container.querySelector<HTMLAnchorElement>('tbody tr:nth-child(50) a')!;
     link.focus();
     const reversed = [...hundred].reverse();
-    draw(reversed, false, { key: 'name', descending: true });
+    draw(reversed, { sort: { key: 'name', descending: true } });
     expect(drawnNames()).toEqual(reversed.map((pet) => pet.name));
     expect(document.activeElement).toBe(link);
   });
 
-  it('draws the first list after Back or Forward in one step, for the browser to scroll back', () => {
-    draw(hundred, false, undefined, 'page-2');
+  it('draws the first list after Back or Forward in one step, for the page to scroll back', () => {
+    draw(hundred, { returnTo: 'page-2' });
     const pageOne = petsNamed('Milo', 100, 1000);
-    draw(pageOne, false, undefined, 'page-1');
+    draw(pageOne, { returnTo: 'page-1' });
     expect(drawnNames()).toEqual(pageOne.map((pet) => pet.name));
   });
 
   it('keeps the row of a pet still in the list, and the keyboard focus on its link', async () => {
-    draw(hundred, true);
+    draw(hundred, { returnTo: 'entry' });
     const link = container.querySelector<HTMLAnchorElement>('tbody tr:nth-child(50) a')!;
     link.focus();
     // Every other pet is new, and the focused one comes last, past the first step, renamed.
     const next = [...petsNamed('Milo', 99, 1000), { ...hundred[49]!, name: 'Luna, renamed' }];
-    draw(next, false);
+    draw(next);
     await waitFor(() => expect(drawnNames()).toEqual(next.map((pet) => pet.name)));
     expect(document.activeElement).toBe(link);
     expect(link.isConnected).toBe(true);
   });
 
   it('draws them all in one frame when a scroll position waits for the full height', () => {
-    draw(undefined, true);
-    draw(hundred, true);
+    draw(undefined);
+    draw(hundred, { returnTo: 'entry' });
     expect(drawnNames()).toEqual(hundred.map((pet) => pet.name));
   });
 });

@@ -64,10 +64,9 @@ interface OnScreen {
  * so they never count and are never taken away in between, wherever they are in the list: a focused
  * row keeps the focus.
  *
- * Drawn in one step: with `allAtOnce`, the first rows after the placeholders (the app scrolls back
- * to where the list was left, which needs its full height); and the first list drawn after Back or
- * Forward to another history entry (`returnTo`, its key), where the browser scrolls back to where
- * that entry was, just after the list is drawn.
+ * Drawn in one step, and laid out whole: the first list of a history entry whose scroll position
+ * the page restores (`returnTo`, the entry's key), which needs its full height, and the row it
+ * scrolls to where it will stay.
  *
  * A list that keeps none of the pets on screen (another status, another search) gets a body of its
  * own: the old rows leave the page in one removal, not one by one (a profile of a search keystroke
@@ -79,20 +78,20 @@ interface OnScreen {
  */
 function useRowsInSteps(
   pets: readonly Pet[] | undefined,
-  { allAtOnce, order, returnTo }: { allAtOnce: boolean; order: string; returnTo: string | undefined },
+  { order, returnTo }: { order: string; returnTo: string | undefined },
   table: OnScreen,
 ) {
   const [drawn, setDrawn] = useState(() => ({
     pets,
     order,
     returnTo,
-    rows: pets && !allAtOnce ? firstStep([], pets, table.rowsToWindowBottom()).rows : pets,
+    rows: pets && !returnTo ? firstStep([], pets, table.rowsToWindowBottom()).rows : pets,
     body: 0,
   }));
   let { rows, body } = drawn;
   if (pets !== drawn.pets || order !== drawn.order) {
     const onScreen = drawn.rows;
-    const whole = (allAtOnce && !onScreen) || (returnTo !== undefined && returnTo !== drawn.returnTo);
+    const whole = returnTo !== undefined && returnTo !== drawn.returnTo;
     const afresh = order !== drawn.order && !table.holdsFocus();
     if (pets) {
       const step = firstStep(afresh ? [] : (onScreen ?? []), pets, whole ? Infinity : table.rowsToWindowBottom());
@@ -138,7 +137,6 @@ function rowsToWindowBottom(body: HTMLElement | null) {
 export function PetsTable({
   ref,
   pets,
-  allAtOnce = false,
   returnTo,
   caption,
   busy,
@@ -147,11 +145,8 @@ export function PetsTable({
 }: {
   ref?: Ref<HTMLTableElement>;
   pets: readonly Pet[] | undefined;
-  /** Draw the first rows after the placeholders in one step, and lay every row out, even on a phone
-   * where cards out of sight are not (a scroll position waits for the list's real height). */
-  allAtOnce?: boolean;
-  /** The key of the history entry that Back or Forward has just returned to, if so: its list is
-   * drawn in one step, for the browser to scroll back to where it was. */
+  /** The key of the history entry whose scroll position the page restores once its rows are drawn:
+   * they are drawn in one step, and laid out whole, even on a phone where cards out of sight are not. */
   returnTo?: string | undefined;
   caption: string;
   busy: boolean;
@@ -162,7 +157,7 @@ export function PetsTable({
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const { rows, body } = useRowsInSteps(
     pets,
-    { allAtOnce, order: sort ? `${sort.key} ${sort.descending}` : '', returnTo },
+    { order: sort ? `${sort.key} ${sort.descending}` : '', returnTo },
     {
       rowsToWindowBottom: () => rowsToWindowBottom(bodyRef.current),
       holdsFocus: () => bodyRef.current?.contains(document.activeElement) ?? false,
@@ -178,7 +173,7 @@ export function PetsTable({
     void navigate(appPath(link.pathname));
   };
   return (
-    <table ref={ref} className={allAtOnce ? 'pets-table drawn-whole' : 'pets-table'} aria-busy={busy}>
+    <table ref={ref} className={returnTo ? 'pets-table drawn-whole' : 'pets-table'} aria-busy={busy}>
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>

@@ -2,70 +2,118 @@ import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 import { sessionValue } from '../../../lib/session.ts';
 
-interface LeftList {
+interface ListPlace {
   url: string;
   scrollY: number;
   /** The link of the first row on screen, and how far from the top of the window it was. */
-  href?: string;
-  top?: number;
+  href?: string | null | undefined;
+  top?: number | undefined;
 }
 
-const isLeftList = (value: unknown): value is LeftList =>
-  typeof (value as LeftList | null)?.url === 'string' && typeof (value as LeftList).scrollY === 'number';
+/** Where the list was in each history entry that showed it, by the entry's key; the one left last, last. */
+const listPlaces = sessionValue('list-places', (value): value is { entries: [string, ListPlace][] } => {
+  const entries = (value as { entries?: unknown } | null)?.entries;
+  return (
+    Array.isArray(entries) &&
+    entries.every((entry) => typeof entry?.[0] === 'string' && typeof entry[1]?.url === 'string')
+  );
+});
 
-/** The list as it was last left (its address and scroll position), for the pet page's way back. */
-export const leftList = sessionValue('left-list', isLeftList);
+/** The list as it was last left, for the pet page's way back to it. */
+export const leftList = () => listPlaces.load()?.entries.at(-1)?.[1];
 
 /** Navigation state of a link back to the list: scroll to where it was left. */
 export const RESTORE_SCROLL = { restoreScroll: true };
 
+/** Where the list in `table` is: its first row on screen (a binary search: rows are in page order). */
+function placeOf(url: string, table: HTMLTableElement | null): ListPlace {
+  const rows = table?.tBodies[0]?.rows ?? [];
+  let low = 0;
+  for (let high = rows.length; low < high;) {
+    const middle = (low + high) >> 1;
+    if (rows[middle]!.getBoundingClientRect().bottom > 0) high = middle;
+    else low = middle + 1;
+  }
+  const row = rows[low];
+  return {
+    url,
+    scrollY: window.scrollY,
+    href: row?.querySelector('a')?.getAttribute('href'),
+    top: row?.getBoundingClientRect().top,
+  };
+}
+
+/** Scrolls the row of `place` back to where it was on screen, or to its offset if it is not there. */
+function scrollBackTo({ href, top, scrollY }: ListPlace, table: HTMLTableElement | null) {
+  const row = href && table?.querySelector(`tbody a[href="${CSS.escape(href)}"]`)?.closest('tr');
+  window.scrollTo(0, row && top !== undefined ? window.scrollY + row.getBoundingClientRect().top - top : scrollY);
+}
+
 /**
- * Remembers where the list was scrolled when it is left, and scrolls back there when the list is
- * come back to (a way back, or Back) and its rows are on screen. Says whether it will: the rows
- * must then all be drawn and laid out at once, for the page to be as tall as it is.
+ * Keeps where the list is scrolled in each history entry, and scrolls back there when the entry is
+ * come back to (Back, Forward, a reload, or the pet page's way back to the list it left) once its
+ * rows are on screen. Gives the entry's key when it will, as they are: the rows must then all be
+ * drawn and laid out at once, for the page to be as tall as it was and the row it scrolls to where
+ * it will stay.
  *
- * The place is kept as the first row on screen and its distance from the top, not only as a scroll
- * offset: on a phone, cards never scrolled past are not laid out (content-visibility) and hold an
- * estimated height, so the offset of the same row differs once every card is drawn.
+ * The place is kept as the first row on screen and its distance from the top, not as a scroll
+ * offset, which is what the browser restores: on a phone, cards never scrolled past are not laid
+ * out (content-visibility) and hold an estimated height, so the same offset is another card once
+ * the list is drawn anew. It is taken as the list is left, before anything moves.
  */
-export function useListScroll(url: string, ready: boolean, list: RefObject<HTMLElement | null>): boolean {
+export function useListScroll(
+  url: string,
+  ready: boolean,
+  table: RefObject<HTMLTableElement | null>,
+): string | undefined {
   const navigationType = useNavigationType();
-  const state = useLocation().state as typeof RESTORE_SCROLL | null;
-  const [left] = useState(() =>
-    navigationType === 'POP' || state?.restoreScroll === true ? leftList.load() : undefined,
+  const location = useLocation();
+  const { key } = location;
+  const [places] = useState(() => new Map(listPlaces.load()?.entries));
+  // The pet page's way back to the list it left: a new entry, to put where that list was.
+  const [wayBack] = useState(() =>
+    (location.state as typeof RESTORE_SCROLL | null)?.restoreScroll ? { key, place: leftList() } : undefined,
   );
-  const restores = left !== undefined && left.url === url && left.scrollY > 0;
-  const restored = useRef(false);
-  const latest = useRef(url);
+  const returned = navigationType === 'POP' ? places.get(key) : wayBack?.key === key ? wayBack.place : undefined;
+  const place = returned?.url === url ? returned : undefined;
+  // The entry whose list is on screen and in place (scrolled back, or where it was opened): only
+  // then is where it is scrolled its place.
+  const settled = useRef<string>(undefined);
+  const latest = useRef({ key, url });
   useLayoutEffect(() => {
-    latest.current = url;
+    latest.current = { key, url };
+    if (!ready || settled.current === key) return;
+    settled.current = key;
+    if (place) scrollBackTo(place, table.current);
   });
   useLayoutEffect(() => {
-    if (!ready || restored.current) return;
-    restored.current = true;
-    if (!restores) return;
-    const link = left.href && list.current?.querySelector(`a[href="${CSS.escape(left.href)}"]`);
-    const top = link && typeof left.top === 'number' && window.scrollY + link.getBoundingClientRect().top - left.top;
-    window.scrollTo(0, top || left.scrollY);
-  }, [ready, restores, left, list]);
-  // Kept when the list is left: a layout effect's cleanup runs before the next page scrolls to its
-  // top, and before the rows go. And when the page is (a reload comes back to where it was).
-  useLayoutEffect(() => {
-    const save = () => {
-      const links = Array.from(list.current?.querySelectorAll('tbody a') ?? []);
-      const link = links.find((each) => each.getBoundingClientRect().bottom > 0);
-      leftList.save({
-        url: latest.current,
-        scrollY: window.scrollY,
-        href: link?.getAttribute('href') ?? undefined,
-        top: link?.getBoundingClientRect().top,
-      });
+    // Where the list is as it is left: a click (on a link of the pager, of a row, of the menu) and
+    // Back or Forward come before the next list is drawn, and before the page scrolls. And when
+    // the page is left (a reload comes back to where the list is then), and when the list is (a
+    // layout effect's cleanup runs before the next page scrolls to its top, and before the rows go).
+    const keep = () => {
+      const { key: entry, url: shown } = latest.current;
+      // Left before its rows were in place: where it was before, if anywhere, still holds.
+      const place =
+        settled.current === entry ? placeOf(shown, table.current) : (places.get(entry) ?? { url: shown, scrollY: 0 });
+      places.delete(entry);
+      places.set(entry, place);
+      listPlaces.save({ entries: [...places].slice(-50) });
     };
-    window.addEventListener('pagehide', save);
+    // The browser does not restore the list's scroll offset when its entry is come back to: the
+    // list does. (The setting belongs to the current entry, and is copied to those pushed from it.)
+    history.scrollRestoration = 'manual';
+    const listening = new AbortController();
+    const { signal } = listening;
+    document.addEventListener('click', keep, { capture: true, signal });
+    window.addEventListener('popstate', keep, { signal });
+    window.addEventListener('pagehide', keep, { signal });
     return () => {
-      window.removeEventListener('pagehide', save);
-      save();
+      // The page that follows (the navigation is done) gets the browser's scroll restoration back.
+      history.scrollRestoration = 'auto';
+      listening.abort();
+      keep();
     };
-  }, [list]);
-  return restores;
+  }, [places, table]);
+  return ready && place && place.scrollY > 0 ? key : undefined;
 }
