@@ -242,6 +242,34 @@ test.describe('context is kept', () => {
     await expect(next).toBeInViewport();
   });
 
+  test('Back before the next page has come returns to where the list was too', async ({ page, request }) => {
+    await Promise.all(Array.from({ length: 60 }, () => createPetViaApi(request, { name: uniqueName('Paged') })));
+    await signIn(page, { path: 'pets?limit=50' });
+    await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(50);
+    // The next page's answer is held until the list has been gone back to.
+    let answerNext = () => {};
+    const held = new Promise<void>((resolve) => (answerNext = resolve));
+    await page.route(
+      (url) => url.href.startsWith(`${API_BASE_URL}/pets?`) && url.searchParams.has('cursor'),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    const next = page.getByRole('navigation', { name: 'Pages, at the end of the list' }).getByRole('link', {
+      name: /Next/,
+    });
+    await next.scrollIntoViewIfNeeded();
+    const left = await page.evaluate(() => window.scrollY);
+    expect(left).toBeGreaterThan(1000);
+    await next.click();
+    await expect(page).toHaveURL(/cursor=/);
+    await page.goBack();
+    answerNext();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(left - 40);
+    await expect(next).toBeInViewport();
+  });
+
   test('the pet page leads back to the list as it was left: filter, sort, page, scroll', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 500 });
     await signIn(page, { path: 'pets?status=available&limit=50&sort=-id' });
@@ -476,11 +504,34 @@ test.describe('phones', () => {
     await page.goBack();
     await expect(last).toBeInViewport();
     await expect.poll(async () => Math.abs((await topOf()) - top)).toBeLessThan(2);
-    // And Forward to the next page, left at its top.
+    // Forward to the next page, scrolled to its end before Back: the same for it.
     await page.goForward();
     await expect(page).toHaveURL(/cursor=/);
     await expect(last).toHaveCount(0);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    const further = rows.last();
+    await further.scrollIntoViewIfNeeded();
+    const furtherName = (await further.getByRole('link').textContent())!;
+    const furtherRow = rows.filter({ has: page.getByRole('link', { name: furtherName, exact: true }) });
+    // Once the cards drawn after the scroll have their height, and the row stays put.
+    let furtherTop = NaN;
+    await expect
+      .poll(async () => {
+        const now = await furtherRow.evaluate((element) => element.getBoundingClientRect().top);
+        const still = Math.abs(now - furtherTop) < 1;
+        furtherTop = now;
+        return still;
+      })
+      .toBe(true);
+    await page.goBack();
+    await expect(last).toBeInViewport();
+    await page.goForward();
+    await expect(furtherRow).toBeInViewport();
+    await expect
+      .poll(async () =>
+        Math.abs((await furtherRow.evaluate((element) => element.getBoundingClientRect().top)) - furtherTop),
+      )
+      .toBeLessThan(2);
   });
 });
 

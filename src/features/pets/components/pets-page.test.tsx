@@ -229,4 +229,13 @@ describe('PetsPage', () => {
     renderSignedIn(<PetsPage />, { path: '/pets' });
     await waitFor(() => expect(rows()).toHaveLength(2));
   });
+
+  it('keeps no place of the list once signed out, as the list goes', async () => {
+    answer(200);
+    const { unmount } = renderSignedIn(<PetsPage />, { path: '/pets' });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    act(() => sessionStore.signOut());
+    unmount();
+    expect(Object.keys(sessionStorage).filter((key) => key.endsWith('list-places'))).toEqual([]);
+  });
 });

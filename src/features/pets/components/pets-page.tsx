@@ -87,7 +87,7 @@ export function PetsPage() {
   const [typed, setTyped] = useState(search.q);
   const [seenQ, setSeenQ] = useState(search.q);
   // The search this box has just written to the address, until the address has it. By then typing
-  // has gone on (a space, or keys pressed while the matches were still being drawn): the box keeps it.
+  // has gone on (a space, or more keys during the pause): the box keeps it.
   const [sentQ, setSentQ] = useState<string>();
   if (search.q !== seenQ) {
     setSeenQ(search.q);
@@ -162,8 +162,9 @@ export function PetsPage() {
   const hasNext = Boolean(list.data?.nextCursor);
   const slow = useDelayedFlag(searching ? scan.searching : list.isFetching, SLOW_AFTER_MS);
   const table = useRef<HTMLTableElement>(null);
-  // The rows of this address, not those of the list before it, shown while it is read.
-  const ready = Boolean(rows) && (searching || Boolean(loaded));
+  // The rows of this address, not those of the list before it, shown while it is read; for a
+  // search, a full page of matches or all there are.
+  const ready = Boolean(rows) && (searching ? matchRows.length === search.limit || !scan.searching : Boolean(loaded));
   const returnTo = useListScroll(location.pathname + location.search, ready, table);
 
   const caption = search.status ? `${STATUS_LABELS[search.status]} pets` : 'All pets';

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
-import { sessionValue } from '../../../lib/session.ts';
+import { sessionStore, sessionValue } from '../../../lib/session.ts';
 
 interface ListPlace {
   url: string;
@@ -74,23 +74,34 @@ export function useListScroll(
   const [wayBack] = useState(() =>
     (location.state as typeof RESTORE_SCROLL | null)?.restoreScroll ? { key, place: leftList() } : undefined,
   );
-  const returned = navigationType === 'POP' ? places.get(key) : wayBack?.key === key ? wayBack.place : undefined;
-  const place = returned?.url === url ? returned : undefined;
-  // The entry whose list is on screen and in place (scrolled back, or where it was opened): only
-  // then is where it is scrolled its place.
+  const comeBack = navigationType === 'POP' || wayBack?.key === key;
+  const returned = navigationType === 'POP' ? places.get(key) : wayBack?.place;
+  const place = comeBack && returned?.url === url ? returned : undefined;
+  // The entry whose list is on screen and in place (scrolled back, or where it was opened), if it
+  // is: only then is where it is scrolled its place.
   const settled = useRef<string>(undefined);
   const latest = useRef({ key, url });
   useLayoutEffect(() => {
+    if (latest.current.key !== key) {
+      // Another entry (left before its rows were in place, perhaps); a filter or sort replaced the
+      // entry that was, and its place goes with it.
+      settled.current = undefined;
+      if (navigationType === 'REPLACE') places.delete(latest.current.key);
+    }
     latest.current = { key, url };
     if (!ready || settled.current === key) return;
     settled.current = key;
-    if (place) scrollBackTo(place, table.current);
+    // Come back to with no place kept (storage cleared, say): its top, as the browser no longer
+    // restores the list's entries.
+    if (comeBack) scrollBackTo(place ?? { url, scrollY: 0 }, table.current);
   });
   useLayoutEffect(() => {
-    // Where the list is as it is left: a click (on a link of the pager, of a row, of the menu) and
-    // Back or Forward come before the next list is drawn, and before the page scrolls. And when
-    // the page is left (a reload comes back to where the list is then), and when the list is (a
-    // layout effect's cleanup runs before the next page scrolls to its top, and before the rows go).
+    // Where the list is as it is left: a click (on a link of the pager, of a row, of the menu) comes
+    // before the next list is drawn and the page scrolls, and so does Back or Forward to a listener
+    // that captures: it runs before React Router's own, which starts the next render. And when the
+    // page is left (a reload comes back to where the list is then), and when the list is (a layout
+    // effect's cleanup runs before the next page scrolls to its top, and before the rows go). Never
+    // after sign-out, which clears what the session kept.
     const keep = () => {
       const { key: entry, url: shown } = latest.current;
       // Left before its rows were in place: where it was before, if anywhere, still holds.
@@ -98,7 +109,7 @@ export function useListScroll(
         settled.current === entry ? placeOf(shown, table.current) : (places.get(entry) ?? { url: shown, scrollY: 0 });
       places.delete(entry);
       places.set(entry, place);
-      listPlaces.save({ entries: [...places].slice(-50) });
+      if (sessionStore.get().session) listPlaces.save({ entries: [...places].slice(-50) });
     };
     // The browser does not restore the list's scroll offset when its entry is come back to: the
     // list does. (The setting belongs to the current entry, and is copied to those pushed from it.)
@@ -106,7 +117,7 @@ export function useListScroll(
     const listening = new AbortController();
     const { signal } = listening;
     document.addEventListener('click', keep, { capture: true, signal });
-    window.addEventListener('popstate', keep, { signal });
+    window.addEventListener('popstate', keep, { capture: true, signal });
     window.addEventListener('pagehide', keep, { signal });
     return () => {
       // The page that follows (the navigation is done) gets the browser's scroll restoration back.
