@@ -270,6 +270,26 @@ test.describe('context is kept', () => {
     await expect(next).toBeInViewport();
   });
 
+  test('the list opened anew by its address starts at its top, not where an earlier visit left it', async ({
+    page,
+    request,
+  }) => {
+    await Promise.all(Array.from({ length: 60 }, () => createPetViaApi(request, { name: uniqueName('Visited') })));
+    // Loaded with no history state, as the list will be again below.
+    await signIn(page, { path: 'pets?limit=50' });
+    const rows = page.getByRole('table').getByRole('row');
+    await expect(rows).toHaveCount(51);
+    await rows.nth(40).scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    await rows.nth(40).getByRole('link').click();
+    await expect(page.getByRole('button', { name: 'Copy ID' })).toBeVisible();
+    await page.goto('pets?limit=50');
+    await expect(rows).toHaveCount(51);
+    // Two frames after the rows: a scroll back would have happened as they were drawn.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test('the pet page leads back to the list as it was left: filter, sort, page, scroll', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 500 });
     await signIn(page, { path: 'pets?status=available&limit=50&sort=-id' });

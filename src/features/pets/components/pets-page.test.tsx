@@ -223,7 +223,7 @@ describe('PetsPage', () => {
     const owner = sessionStore.get().session!.owner;
     sessionStorage.setItem(
       `petstore-admin.${owner}.list-places`,
-      JSON.stringify({ entries: [1, 'default', null, ['default', { url: '/pets' }]] }),
+      JSON.stringify([1, 'default', null, ['default', { url: '/pets' }]]),
     );
     answer(200);
     renderSignedIn(<PetsPage />, { path: '/pets' });

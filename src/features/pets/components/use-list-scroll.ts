@@ -11,16 +11,21 @@ interface ListPlace {
 }
 
 /** Where the list was in each history entry that showed it, by the entry's key; the one left last, last. */
-const listPlaces = sessionValue('list-places', (value): value is { entries: [string, ListPlace][] } => {
-  const entries = (value as { entries?: unknown } | null)?.entries;
-  return (
-    Array.isArray(entries) &&
-    entries.every((entry) => typeof entry?.[0] === 'string' && typeof entry[1]?.url === 'string')
-  );
-});
+const listPlaces = sessionValue(
+  'list-places',
+  (value): value is [string, ListPlace][] =>
+    Array.isArray(value) && value.every((entry) => typeof entry?.[1]?.url === 'string'),
+);
 
 /** The list as it was last left, for the pet page's way back to it. */
-export const leftList = () => listPlaces.load()?.entries.at(-1)?.[1];
+export const leftList = () => listPlaces.load()?.at(-1)?.[1];
+
+// Every page load with no history state is React Router's entry "default": a new visit's (an
+// address typed, a bookmark) is not an earlier visit's, whose place goes as this one starts.
+if ((performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'navigate') {
+  const kept = listPlaces.load();
+  if (kept) listPlaces.save(kept.filter(([key]) => key !== 'default'));
+}
 
 /** Navigation state of a link back to the list: scroll to where it was left. */
 export const RESTORE_SCROLL = { restoreScroll: true };
@@ -69,7 +74,7 @@ export function useListScroll(
   const navigationType = useNavigationType();
   const location = useLocation();
   const { key } = location;
-  const [places] = useState(() => new Map(listPlaces.load()?.entries));
+  const [places] = useState(() => new Map(listPlaces.load()));
   // The pet page's way back to the list it left: a new entry, to put where that list was.
   const [wayBack] = useState(() =>
     (location.state as typeof RESTORE_SCROLL | null)?.restoreScroll ? { key, place: leftList() } : undefined,
@@ -109,7 +114,7 @@ export function useListScroll(
         settled.current === entry ? placeOf(shown, table.current) : (places.get(entry) ?? { url: shown, scrollY: 0 });
       places.delete(entry);
       places.set(entry, place);
-      if (sessionStore.get().session) listPlaces.save({ entries: [...places].slice(-50) });
+      if (sessionStore.get().session) listPlaces.save([...places].slice(-50));
     };
     // The browser does not restore the list's scroll offset when its entry is come back to: the
     // list does. (The setting belongs to the current entry, and is copied to those pushed from it.)
