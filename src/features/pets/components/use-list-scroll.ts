@@ -20,13 +20,6 @@ const listPlaces = sessionValue(
 /** The list as it was last left, for the pet page's way back to it. */
 export const leftList = () => listPlaces.load()?.at(-1)?.[1];
 
-// Every page load with no history state is React Router's entry "default": a new visit's (an
-// address typed, a bookmark) is not an earlier visit's, whose place goes as this one starts.
-if ((performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'navigate') {
-  const kept = listPlaces.load();
-  if (kept) listPlaces.save(kept.filter(([key]) => key !== 'default'));
-}
-
 /** Navigation state of a link back to the list: scroll to where it was left. */
 export const RESTORE_SCROLL = { restoreScroll: true };
 
