@@ -35,10 +35,11 @@ function signedIn(session: Session, config: AppConfig): SignedIn | undefined {
   const environment = config.environments.find((env) => env.name === session.environmentName);
   if (!environment) return undefined;
   // React Router names an entry with no history state "default": every page load, and the one the
-  // sign-in screen replaces. Each gets a key of its own before the router reads it, the way Router
-  // keys the entries it pushes, so what is kept per entry (the list's scroll) never takes one visit
-  // for another. Router keeps `{ usr, key, idx }` in the state; only `key` is set.
-  if (!history.state?.key) history.replaceState({ ...history.state, key: Math.random().toString(36).slice(2, 10) }, '');
+  // sign-in screen replaces. Each gets a key of its own before the router reads it, still starting
+  // with "default" (the page a visit opened at, see page-heading.tsx), so what is kept per entry (the
+  // list's scroll) never takes one visit for another. Router keeps `{ usr, key, idx }` in the state;
+  // only `key` is set.
+  if (!history.state?.key) history.replaceState({ ...history.state, key: `default-${Math.random()}` }, '');
   current = {
     identity,
     api: createPetstoreApi(environment, {

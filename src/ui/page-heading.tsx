@@ -11,7 +11,8 @@ import { useDocumentTitle } from './use-document-title.ts';
 export function PageHeading({ title }: { title: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const navigationType = useNavigationType();
-  const firstPage = useLocation().key === 'default';
+  // The entry the visit opened at: React Router's "default", made unique by the signed-in app.
+  const firstPage = useLocation().key.startsWith('default');
   const [takeFocus] = useState(() => !firstPage && navigationType !== 'REPLACE');
   useDocumentTitle(title);
   useEffect(() => {
