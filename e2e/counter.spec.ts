@@ -1,6 +1,6 @@
 // A day at the counter: finding a pet that is not on screen, sorting, going back to the list as it
 // was left, adding several pets in a row, copying an id, phones; by keyboard where people would.
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
   API_BASE_URL,
   APP_ORIGIN,
@@ -14,6 +14,23 @@ import {
 
 const summary = (page: Page) => page.getByRole('status').filter({ hasText: /pets?/ }).first();
 const names = (page: Page) => page.getByRole('table').locator('tbody td:nth-child(2)').allTextContents();
+/** The Next link of the pager below the list. */
+const nextAtEnd = (page: Page) =>
+  page.getByRole('navigation', { name: 'Pages, at the end of the list' }).getByRole('link', { name: /Next/ });
+
+/** `count` pets of `status` named with one tag, every other name long enough for two lines on a phone. */
+async function createPetsOnOneAndTwoLines(request: APIRequestContext, count: number, status: 'pending' | 'sold') {
+  const tag = uniqueName('').trim();
+  await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      createPetViaApi(request, {
+        name: i % 2 ? `${tag} ${i}` : `${tag} ${i}, whose name is long enough for two lines`,
+        status,
+      }),
+    ),
+  );
+  return tag;
+}
 
 test.describe('search', () => {
   test('finds a pet that is not on screen, across statuses, ignoring case and accents; in the URL and kept on reload', async ({
@@ -227,9 +244,7 @@ test.describe('context is kept', () => {
     await Promise.all(Array.from({ length: 60 }, () => createPetViaApi(request, { name: uniqueName('Paged') })));
     await signIn(page, { path: 'pets?limit=50' });
     await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(50);
-    const next = page.getByRole('navigation', { name: 'Pages, at the end of the list' }).getByRole('link', {
-      name: /Next/,
-    });
+    const next = nextAtEnd(page);
     await next.scrollIntoViewIfNeeded();
     const left = await page.evaluate(() => window.scrollY);
     expect(left).toBeGreaterThan(1000);
@@ -256,9 +271,7 @@ test.describe('context is kept', () => {
         await route.continue();
       },
     );
-    const next = page.getByRole('navigation', { name: 'Pages, at the end of the list' }).getByRole('link', {
-      name: /Next/,
-    });
+    const next = nextAtEnd(page);
     await next.scrollIntoViewIfNeeded();
     const left = await page.evaluate(() => window.scrollY);
     expect(left).toBeGreaterThan(1000);
@@ -437,15 +450,7 @@ test.describe('phones', () => {
     // they hold meanwhile must be the one they get, or the page would jump and the scroll be lost.
     // Every other name takes two lines, taller than that height. Rows are found by name: other tests
     // add pending pets meanwhile, above these.
-    const tag = uniqueName('').trim();
-    await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
-        createPetViaApi(request, {
-          name: i % 2 ? `${tag} ${i}` : `${tag} ${i}, whose name is long enough for two lines`,
-          status: 'pending',
-        }),
-      ),
-    );
+    const tag = await createPetsOnOneAndTwoLines(request, 50, 'pending');
     await signIn(page, { path: 'pets?status=pending&limit=100' });
     const rows = page.getByRole('table').getByRole('row');
     const ours = rows.filter({ hasText: tag });
@@ -487,21 +492,11 @@ test.describe('phones', () => {
   }) => {
     // The browser restores a scroll offset, and cards out of sight hold an estimated height until
     // drawn (content-visibility): with names on two lines, the same offset is another card.
-    const tag = uniqueName('').trim();
-    await Promise.all(
-      Array.from({ length: 60 }, (_, i) =>
-        createPetViaApi(request, {
-          name: i % 2 ? `${tag} ${i}` : `${tag} ${i}, whose name is long enough for two lines`,
-          status: 'sold',
-        }),
-      ),
-    );
+    await createPetsOnOneAndTwoLines(request, 60, 'sold');
     await signIn(page, { path: 'pets?status=sold&limit=50' });
     const rows = page.getByRole('table').getByRole('row');
     await expect(rows).toHaveCount(51);
-    const next = page.getByRole('navigation', { name: 'Pages, at the end of the list' }).getByRole('link', {
-      name: /Next/,
-    });
+    const next = nextAtEnd(page);
     await next.scrollIntoViewIfNeeded();
     // The last card on this page, by name: other tests add sold pets meanwhile, above these.
     const lastName = (await rows.nth(50).getByRole('link').textContent())!;
