@@ -11,20 +11,26 @@ const APP_PORT = 4280;
 
 export interface BenchEnvironment {
   appUrl: string;
+  /** One per build asked for (the first is `appUrl`), each on a port of its own. */
+  appUrls: string[];
   service: RunningService;
   /** sessionStorage entry that signs a page in, as the sign-in screen would. */
   session: { key: string; value: string };
   close(): Promise<void>;
 }
 
-export async function startBenchEnvironment({ extraPets = 5000, dist = 'dist' } = {}): Promise<BenchEnvironment> {
+export async function startBenchEnvironment({
+  extraPets = 5000,
+  dists = ['dist'],
+}: { extraPets?: number; dists?: string[] } = {}): Promise<BenchEnvironment> {
+  const ports = dists.map((_, index) => APP_PORT + index);
   const service = await startService(
     readServerConfig({
       PORT: '4210',
       MESSAGES_PORT: '4211',
       PETSTORE_DB: ':memory:',
       PETSTORE_API_KEYS: BENCH_API_KEY,
-      CORS_ORIGINS: `http://127.0.0.1:${APP_PORT}`,
+      CORS_ORIGINS: ports.map((port) => `http://127.0.0.1:${port}`).join(','),
       LOG_LEVEL: 'warn',
     }),
   );
@@ -44,16 +50,19 @@ export async function startBenchEnvironment({ extraPets = 5000, dist = 'dist' } 
       { name: BENCH_ENVIRONMENT, apiBaseUrl: service.apiBaseUrl, messagesBaseUrl: service.messagesBaseUrl },
     ],
   });
-  const app = await startNginx({ dist, base: '/', port: APP_PORT, config });
+  const apps = await Promise.all(
+    dists.map((dist, index) => startNginx({ dist, base: '/', port: ports[index]!, config })),
+  );
   return {
-    appUrl: app.url,
+    appUrl: apps[0]!.url,
+    appUrls: apps.map((app) => app.url),
     service,
     session: {
       key: 'petstore-admin.session',
       value: JSON.stringify({ apiKey: BENCH_API_KEY, environmentName: BENCH_ENVIRONMENT, owner: 'bench' }),
     },
     async close() {
-      await app.stop();
+      await Promise.all(apps.map((app) => app.stop()));
       await service.close();
     },
   };
