@@ -6,7 +6,9 @@
 // a third, builds alternated in one session much less.
 //
 // Each page gets a browser context of its own: with one context for both builds, an A/A test (one
-// build on both ports) put the first 10–16 ms ahead (filter, median of 21: 71 against 87).
+// build on both ports) put build A, on the first port, 10–16 ms ahead (filter, median of 21: 71
+// against 87). So each page loads with an empty cache, where the bench reuses one warm page: compare
+// the two medians printed here with each other, not with the bench's.
 //
 // Build each with `npx vite build --outDir <dir>`; an older commit from a worktree
 // (`git worktree add /tmp/before <commit>`, its node_modules linked to this one's).
@@ -15,8 +17,17 @@ import { chromium } from '@playwright/test';
 import { chromePath, startBenchEnvironment } from './environment.ts';
 import { INTERACTIONS, median, openBenchPage, timeInteraction, type InteractionName } from './interactions.ts';
 
-const [a, b, name = 'search', times = '15'] = process.argv.slice(2);
-if (!a || !b || !existsSync(`${a}/index.html`) || !existsSync(`${b}/index.html`) || !(name in INTERACTIONS)) {
+const [a, b, name = 'search', timesArgument = '15'] = process.argv.slice(2);
+const times = Number(timesArgument);
+if (
+  !a ||
+  !b ||
+  !existsSync(`${a}/index.html`) ||
+  !existsSync(`${b}/index.html`) ||
+  !Object.hasOwn(INTERACTIONS, name) ||
+  !Number.isInteger(times) ||
+  times < 1
+) {
   console.error(
     `Usage: npm run bench:ab -- <build A> <build B> [${Object.keys(INTERACTIONS).join('|')}] [times]\n` +
       'Each build a folder that vite build wrote (index.html and assets/).',
@@ -25,10 +36,10 @@ if (!a || !b || !existsSync(`${a}/index.html`) || !existsSync(`${b}/index.html`)
 }
 
 const env = await startBenchEnvironment({ dists: [a, b] });
-const browser = await chromium.launch({ executablePath: chromePath() });
 const figures: [number[], number[]] = [[], []];
 try {
-  for (let round = 0; round < Number(times); round++) {
+  const browser = await chromium.launch({ executablePath: chromePath() });
+  for (let round = 0; round < times; round++) {
     for (const build of round % 2 ? [1, 0] : [0, 1]) {
       const context = await browser.newContext();
       const page = await openBenchPage(context, env);
@@ -36,8 +47,8 @@ try {
       await context.close();
     }
   }
-} finally {
   await browser.close();
+} finally {
   await env.close();
 }
 console.log(`${INTERACTIONS[name as InteractionName].label}, CPU slowed 4×, ${times} times each:`);

@@ -88,7 +88,10 @@ function timeKeystrokeAlone(page: Page, value: string) {
           setTimeout(() => {
             const time = performance.now() - start;
             const now = document.querySelectorAll('tbody tr');
-            if (now.length !== rows.length || rows.some((row, i) => now[i] !== row)) reject(new Error('a row changed'));
+            if (now.length !== rows.length || rows.some((row, i) => now[i] !== row)) {
+              reject(new Error('a row changed'));
+              return;
+            }
             resolve(time);
           }, 0),
         );
@@ -117,17 +120,17 @@ async function timeSubmit(page: Page, name: string): Promise<number> {
 }
 
 /**
- * Opens a page and waits until it has settled: `rows` rows shown (and, for a search, every pet read),
- * no request under way for a while.
+ * Opens where an interaction starts. A list is waited for until it has settled: `rows` rows shown,
+ * every pet read when it is a search, and no request under way for a while.
  */
-async function openSettled(page: Page, url: string, rows: number) {
+async function open(page: Page, url: string, { rows, search }: Interaction['start']) {
   await page.goto(url);
   if (rows === 0) return;
   await page
     .locator('tbody tr')
     .nth(rows - 1)
     .waitFor();
-  if (url.includes('q=')) await page.getByRole('button', { name: 'Stop searching' }).waitFor({ state: 'detached' });
+  if (search) await page.getByRole('button', { name: 'Stop searching' }).waitFor({ state: 'detached' });
   await page.waitForLoadState('networkidle');
 }
 
@@ -138,8 +141,11 @@ interface Interaction {
   label: string;
   /** The median the issue asks for, when it names one. */
   targetMs?: number;
-  /** Where it starts, relative to the app's root, and how many rows that page shows once settled. */
-  start: { path: string; rows: number };
+  /**
+   * Where it starts, relative to the app's root; how many rows that page shows once settled (0: no
+   * list); whether it is a search, which reads every pet first.
+   */
+  start: { path: string; rows: number; search?: boolean };
   /** Times it on the settled page (`run` counts from 0). */
   time(page: Page, run: number): Promise<number>;
 }
@@ -177,12 +183,12 @@ export const INTERACTIONS = {
   search: {
     label: 'search keystroke over 5,000 loaded pets → matches painted',
     targetMs: 50,
-    start: { path: 'pets?limit=100&q=Bench+pet+1', rows: 100 },
+    start: { path: 'pets?limit=100&q=Bench+pet+1', rows: 100, search: true },
     time: (page) => timeTable(page, 'type', 'input[type="search"]', 'Bench pet 12', { namesContain: 'Bench pet 12' }),
   },
   searchAlone: {
     label: 'the same keystroke, no row changed (the page alone)',
-    start: { path: 'pets?limit=100&q=Bench+pet+1', rows: 100 },
+    start: { path: 'pets?limit=100&q=Bench+pet+1', rows: 100, search: true },
     time: (page) => timeKeystrokeAlone(page, 'Bench pet 1 '),
   },
   submit: {
@@ -211,10 +217,10 @@ export async function openBenchPage(context: BrowserContext, env: BenchEnvironme
   return page;
 }
 
-/** Opens where `interaction` starts on the app at `appUrl`, waits for it to settle, and times it. */
+/** Opens where `interaction` starts on the app at `appUrl` (a list settled, see `open`) and times it. */
 export async function timeInteraction(page: Page, appUrl: string, name: InteractionName, run: number) {
   const interaction: Interaction = INTERACTIONS[name];
-  await openSettled(page, appUrl + interaction.start.path, interaction.start.rows);
+  await open(page, appUrl + interaction.start.path, interaction.start);
   return interaction.time(page, run);
 }
 
