@@ -3,6 +3,7 @@
 // result, measured in the page with performance.now() and the frame after the DOM settles. A list
 // that replaces the table is drawn in two steps (a screenful, then the rest; see pets-table.tsx): the
 // figures with a target time the first step, which is what the person sees; one more times both.
+// Typing is timed by the browser instead (Event Timing, real keys): see timeTyping.
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { chromePath, type BenchEnvironment } from './environment.ts';
 
