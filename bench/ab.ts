@@ -7,8 +7,10 @@
 //
 // Each page gets a browser context of its own: with one context for both builds, an A/A test (one
 // build on both ports) put build A, on the first port, 10–16 ms ahead (filter, median of 21: 71
-// against 87). So each page loads with an empty cache, where the bench reuses one warm page: compare
-// the two medians printed here with each other, not with the bench's.
+// against 87). With a context each, three A/A runs came within 7 ms (filter and search, 21 rounds:
+// B ahead by 7 and 7 ms; sort, 31 rounds: by 2), so read a difference under 10 ms as noise. Each
+// page loads with an empty cache, where the bench reuses one warm page: compare the two medians
+// printed here with each other, not with the bench's.
 //
 // Build each with `npx vite build --outDir <dir>`; an older commit from a worktree
 // (`git worktree add /tmp/before <commit>`, its node_modules linked to this one's).
