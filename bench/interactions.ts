@@ -224,8 +224,9 @@ export const INTERACTIONS = {
     start: { path: 'pets?limit=100&q=Bench+pet+1', rows: 100, search: true },
     time: (page) => timeKeystrokeAlone(page, 'Bench pet 1 '),
   },
-  // A search typed at a person's pace: the keys that change the list may come while the rest of the
-  // list before them is still being drawn, which one keystroke on a settled page never meets.
+  // A search typed at a person's pace: its first key turns the list into a search's matches, and the
+  // keys that change the list may come while the rest of the list before them is still being drawn.
+  // One keystroke on a settled page meets neither.
   typing: {
     label: 'typing “Bench pet 12”, a key every 150 ms → slowest key (Event Timing)',
     start: { path: 'pets?limit=100', rows: 100 },
