@@ -193,6 +193,30 @@ const productionRouter: Plugin = {
   },
 };
 
+/**
+ * Vite wraps every dynamic import in a helper that first preloads what the imported chunk needs: its
+ * CSS, and its JS unless `modulePreload` is false, as it is here (index.html and the boot script
+ * preload the signed-in code themselves). No lazy chunk imports CSS (the one stylesheet comes with
+ * the first screen), so every call preloads nothing, yet Vite still puts its whole helper in the
+ * entry chunk (vitejs/vite#13952): 1.7 KB, 0.6 KB gzip, before sign-in. The helper here only runs
+ * the import; an import that fails still rejects, as before (src/lib/new-version.ts handles that;
+ * nothing listens for Vite's `vite:preloadError`). The build fails if a lazy chunk ever imports CSS.
+ */
+const PRELOAD_HELPER = '\0vite/preload-helper.js';
+const noPreloadHelper: Plugin = {
+  name: 'no-preload-helper',
+  apply: 'build',
+  enforce: 'pre',
+  resolveId: (id) => (id === PRELOAD_HELPER ? id : undefined),
+  load: (id) => (id === PRELOAD_HELPER ? 'export const __vitePreload = (load) => load();' : undefined),
+  generateBundle(_, bundle) {
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type === 'chunk' && !chunk.isEntry && chunk.viteMetadata?.importedCss.size) {
+        this.error(`${chunk.fileName} imports CSS, which only Vite's own preload helper loads`);
+      }
+    }
+  },
+};
 // Shown on the error page, for support; the redeploy test builds a `next` version.
 process.env['VITE_APP_VERSION'] ??= (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
 
@@ -202,6 +226,7 @@ export default defineConfig({
   plugins: [
     react(),
     productionRouter,
+    noPreloadHelper,
     // .br and .gz beside every file a browser fetches, at maximum settings: nginx's gzip_static and
     // brotli_static send them as they are. Not config.json: it is replaced per deployment, and a
     // stale config.json.gz beside the new file would be served in its place.
