@@ -82,7 +82,9 @@ describe('PetsTable, the first rows after the placeholders', () => {
         </MemoryRouter>,
       ),
     );
-  const drawnNames = () => Array.from(container.querySelectorAll('tbody a'), (link) => link.textContent);
+  // The table on screen: not the one a new list leaves hidden until it is drawn whole.
+  const drawnNames = () =>
+    Array.from(container.querySelectorAll(':not([aria-hidden="true"]) > table > tbody a'), (link) => link.textContent);
   const hundred = petsNamed('Luna', 100);
 
   it('draws the rows that reach the bottom of the window first, the rest right after, in order', async () => {
@@ -108,16 +110,25 @@ describe('PetsTable, the first rows after the placeholders', () => {
     await waitFor(() => expect(drawnNames()).toEqual(others.map((pet) => pet.name)));
   });
 
-  it('takes a list that keeps none of the pets on screen away in one removal, not row by row', async () => {
+  it('leaves the rows of a list that keeps none of them hidden until the new one is whole, then removes them at once', async () => {
     draw(hundred, { returnTo: 'entry' });
+    const oldRows = [...container.querySelectorAll('tbody tr')];
     const removed: Node[] = [];
     const observer = new MutationObserver((records) => removed.push(...records.flatMap((r) => [...r.removedNodes])));
     observer.observe(container, { childList: true, subtree: true });
     const others = petsNamed('Milo', 100, 1000);
     draw(others);
+    // The first step: the new table before the old one, which is hidden from everyone and untouched.
+    const [shown, leaving] = container.querySelectorAll('table');
+    expect(screen.getByRole('table')).toBe(shown);
+    expect(leaving!.closest('[aria-hidden="true"]')).toHaveClass('leaving');
+    expect([...leaving!.tBodies[0]!.rows]).toEqual(oldRows);
+    expect(drawnNames()).toEqual(others.slice(0, drawnNames().length).map((pet) => pet.name));
+    expect(removed).toEqual([]);
     await waitFor(() => expect(drawnNames()).toEqual(others.map((pet) => pet.name)));
     observer.disconnect();
-    expect(removed.map((node) => node.nodeName)).toEqual(['TBODY']);
+    expect(removed).toEqual([leaving!.parentElement]);
+    expect(container.querySelectorAll('table')).toHaveLength(1);
   });
 
   it('draws a new sort afresh, a screenful first, instead of moving every row', async () => {

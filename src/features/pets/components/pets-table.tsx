@@ -42,6 +42,11 @@ const PetRow = memo(function PetRow({ id, name, categoryId, status }: Pet) {
   );
 });
 
+/** The rows of a list, drawn again only when the list changes: not on every keystroke of a search. */
+const Rows = memo(function Rows({ rows }: { rows: readonly Pet[] }) {
+  return rows.map((pet) => <PetRow key={pet.id.toString()} {...pet} />);
+});
+
 /** What the table, as it is on screen, tells the drawing of a new list. */
 interface OnScreen {
   /** How many rows reach the bottom of the window (reads the layout). */
@@ -51,7 +56,8 @@ interface OnScreen {
 }
 
 /**
- * The rows to draw now, and the key of the body that holds them. A list is drawn in two steps: the
+ * The rows to draw now, the keys of the table and the body that hold them, and the list leaving the
+ * page. A list is drawn in two steps: the
  * rows new to the table that reach the bottom of the window in the first frame (after the input, or
  * as the page loads), the rest just after, as a transition (React renders it in slices between
  * frames, so no task blocks input for long). Rows already on screen cost next to nothing (memoized),
@@ -62,13 +68,17 @@ interface OnScreen {
  * the page restores (`returnTo`, the entry's key), which needs its full height, and the row it
  * scrolls to where it will stay.
  *
- * A list that keeps none of the pets on screen (another status, another search) gets a body of its
- * own: the old rows leave the page in one removal, not one by one (a profile of a search keystroke
- * at 4x CPU: the commit took 53-56 ms, 16-17 of them in removeChild; 32-37 ms now, 7-8). So does a
- * new `order` (another sort, from its header button): moving every row costs the browser a new
- * style, layout and paint of the whole table, and drawing a screenful afresh about half the time
- * (sort at 4x CPU, median of 15: 147 -> 85 ms). Unless a row has the keyboard focus (a screen
- * reader can press the button from its own cursor, leaving the focus where it was): the rows move.
+ * A list that keeps none of the pets on screen (another status, another search) gets a table of its
+ * own, and the old one (`leaving`) stays in the page, hidden, until the new list is drawn whole: it
+ * is removed with the second step, after the first frame, not in the input's task. Removing 100
+ * rows there cost the browser about 7 ms and React about as much, as it unmounts them at once
+ * after a discrete input (CPU profiles at 4x CPU). Two builds alternated, median of 21: search
+ * keystroke 76 -> 66 ms and, ports swapped, 78 -> 67; status filter 109 -> 81 (15).
+ * A new `order` (another sort, from its header button) gets a body of its own in the same table
+ * (its button may have the focus): moving every row costs the browser a new style, layout and
+ * paint of the whole table, and drawing a screenful afresh about half the time (sort at 4x CPU,
+ * median of 15: 147 -> 85 ms). Unless a row has the keyboard focus (a screen reader can press the
+ * button from its own cursor, leaving the focus where it was): the rows move.
  */
 function useRowsInSteps(
   pets: readonly Pet[] | undefined,
@@ -81,8 +91,10 @@ function useRowsInSteps(
     returnTo,
     rows: pets && !returnTo ? firstStep([], pets, table.rowsToWindowBottom()).rows : pets,
     body: 0,
+    list: 0,
+    leaving: undefined as { rows: readonly Pet[]; list: number; body: number } | undefined,
   }));
-  let { rows, body } = drawn;
+  let { rows, body, list, leaving } = drawn;
   if (pets !== drawn.pets || order !== drawn.order) {
     const onScreen = drawn.rows;
     const whole = returnTo !== undefined && returnTo !== drawn.returnTo;
@@ -90,16 +102,23 @@ function useRowsInSteps(
     if (pets) {
       const step = firstStep(afresh ? [] : (onScreen ?? []), pets, whole ? Infinity : table.rowsToWindowBottom());
       rows = step.rows;
-      if (onScreen?.length && pets.length && (afresh || !step.keepsAny)) body++;
+      if (onScreen?.length && pets.length && (afresh || !step.keepsAny)) {
+        if (afresh) body++;
+        else {
+          leaving ??= { rows: onScreen, list, body };
+          list++;
+        }
+      }
     } else {
       rows = pets;
     }
-    setDrawn({ pets, order, returnTo, rows, body });
+    setDrawn({ pets, order, returnTo, rows, body, list, leaving });
   }
   useEffect(() => {
-    if (pets && rows !== pets) startTransition(() => setDrawn({ pets, order, returnTo, rows: pets, body }));
-  }, [pets, order, returnTo, rows, body]);
-  return { rows, body };
+    if ((pets && rows !== pets) || leaving)
+      startTransition(() => setDrawn({ pets, order, returnTo, rows: pets, body, list, leaving: undefined }));
+  }, [pets, order, returnTo, rows, body, list, leaving]);
+  return { rows, body, list, leaving };
 }
 
 /**
@@ -149,7 +168,7 @@ export function PetsTable({
 }) {
   const navigate = useNavigate();
   const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const { rows, body } = useRowsInSteps(
+  const { rows, body, list, leaving } = useRowsInSteps(
     pets,
     { order: sort ? `${sort.key} ${sort.descending}` : '', returnTo },
     {
@@ -166,8 +185,15 @@ export function PetsTable({
     event.preventDefault();
     void navigate(appPath(link.pathname));
   };
-  return (
-    <table ref={ref} className={returnTo ? 'pets-table drawn-whole' : 'pets-table'} aria-busy={busy}>
+  // A list's table. The one leaving the page is the same elements as when it was on screen (a
+  // wrapper keyed by list, the same body key, the same rows), so React keeps them all: hidden by CSS
+  // (content-visibility), it costs the browser no style, layout or paint, and no one can reach it.
+  const table = (shown: readonly Pet[] | undefined, bodyKey: number, current: boolean) => (
+    <table
+      ref={current ? ref : undefined}
+      className={returnTo ? 'pets-table drawn-whole' : 'pets-table'}
+      aria-busy={busy}
+    >
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
@@ -187,17 +213,31 @@ export function PetsTable({
           })}
         </tr>
       </thead>
-      <tbody ref={bodyRef} key={body} onClick={followLink}>
-        {rows
-          ? rows.map((pet) => <PetRow key={pet.id.toString()} {...pet} />)
-          : Array.from({ length: SKELETON_ROWS }, (_, index) => (
-              <tr key={index} className="skeleton-row" aria-hidden="true">
-                <td colSpan={4}>
-                  <span className="skeleton" />
-                </td>
-              </tr>
-            ))}
+      <tbody ref={current ? bodyRef : undefined} key={bodyKey} onClick={followLink}>
+        {shown ? (
+          <Rows rows={shown} />
+        ) : (
+          Array.from({ length: SKELETON_ROWS }, (_, index) => (
+            <tr key={index} className="skeleton-row" aria-hidden="true">
+              <td colSpan={4}>
+                <span className="skeleton" />
+              </td>
+            </tr>
+          ))
+        )}
       </tbody>
     </table>
+  );
+  return (
+    <>
+      <div key={list} className="pets-list">
+        {table(rows, body, true)}
+      </div>
+      {leaving && (
+        <div key={leaving.list} className="pets-list leaving" aria-hidden="true">
+          {table(leaving.rows, leaving.body, false)}
+        </div>
+      )}
+    </>
   );
 }
