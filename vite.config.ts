@@ -194,13 +194,14 @@ const productionRouter: Plugin = {
 };
 
 /**
- * Vite wraps every dynamic import in a helper that first preloads what the imported chunk needs: its
- * CSS, and its JS unless `modulePreload` is false, as it is here (index.html and the boot script
- * preload the signed-in code themselves). No lazy chunk imports CSS (the one stylesheet comes with
- * the first screen), so every call preloads nothing, yet Vite still puts its whole helper in the
- * entry chunk (vitejs/vite#13952): 1.7 KB, 0.6 KB gzip, before sign-in. The helper here only runs
- * the import; an import that fails still rejects, as before (src/lib/new-version.ts handles that;
- * nothing listens for Vite's `vite:preloadError`). The build fails if a lazy chunk ever imports CSS.
+ * Vite wraps every dynamic import in a helper that first preloads what the imported chunk needs:
+ * its CSS, and its JS unless `modulePreload` is false, as it is here (index.html and the boot
+ * script preload the signed-in code themselves). The only CSS is the entry chunk's stylesheet,
+ * which index.html links already, so every call preloads nothing; yet Vite puts its whole helper in
+ * the entry chunk (vitejs/vite#13952): 1.7 KB, 0.6 KB gzip, before sign-in. The helper here only
+ * runs the import; an import that fails still rejects with the same error (src/lib/new-version.ts
+ * handles it; nothing listens for Vite's `vite:preloadError`). The build fails if a lazy chunk ever
+ * has CSS of its own.
  */
 const PRELOAD_HELPER = '\0vite/preload-helper.js';
 const noPreloadHelper: Plugin = {
@@ -212,7 +213,7 @@ const noPreloadHelper: Plugin = {
   generateBundle(_, bundle) {
     for (const chunk of Object.values(bundle)) {
       if (chunk.type === 'chunk' && !chunk.isEntry && chunk.viteMetadata?.importedCss.size) {
-        this.error(`${chunk.fileName} imports CSS, which only Vite's own preload helper loads`);
+        this.error(`${chunk.fileName} has CSS of its own, which only Vite's own preload helper loads`);
       }
     }
   },

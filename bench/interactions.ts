@@ -38,7 +38,8 @@ function timeTable(page: Page, act: 'select' | 'click' | 'type', target: string,
         const observer = new MutationObserver(() => {
           // The page's first table is the one on screen: a list that replaces another is a table of
           // its own, put before the old one, which stays hidden until the rest is drawn.
-          const table = document.querySelector('table')!;
+          const table = document.querySelector('table');
+          if (!table) return;
           const rows = Array.from(table.tBodies[0]!.rows);
           const names = rows.map((row) => row.cells[1]?.textContent ?? '');
           const ready =

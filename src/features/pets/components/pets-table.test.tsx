@@ -110,7 +110,9 @@ describe('PetsTable, the first rows after the placeholders', () => {
     await waitFor(() => expect(drawnNames()).toEqual(others.map((pet) => pet.name)));
   });
 
-  it('leaves the rows of a list that keeps none of them hidden until the new one is whole, then removes them at once', async () => {
+  it('keeps the old table, hidden, until a list that replaces it is whole, then removes it at once', async () => {
+    vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(700);
+    vi.spyOn(HTMLTableSectionElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 300, 800, 200));
     draw(hundred, { returnTo: 'entry' });
     const oldRows = [...container.querySelectorAll('tbody tr')];
     const removed: Node[] = [];
@@ -118,17 +120,33 @@ describe('PetsTable, the first rows after the placeholders', () => {
     observer.observe(container, { childList: true, subtree: true });
     const others = petsNamed('Milo', 100, 1000);
     draw(others);
-    // The first step: the new table before the old one, which is hidden from everyone and untouched.
+    // The first step: the new table first, the old one after it, hidden from everyone, its rows the
+    // very elements they were.
     const [shown, leaving] = container.querySelectorAll('table');
     expect(screen.getByRole('table')).toBe(shown);
     expect(leaving!.closest('[aria-hidden="true"]')).toHaveClass('leaving');
-    expect([...leaving!.tBodies[0]!.rows]).toEqual(oldRows);
-    expect(drawnNames()).toEqual(others.slice(0, drawnNames().length).map((pet) => pet.name));
+    const keptRows = [...leaving!.tBodies[0]!.rows];
+    expect(keptRows).toHaveLength(oldRows.length);
+    keptRows.forEach((row, index) => expect(row).toBe(oldRows[index]));
+    expect(drawnNames()).toEqual(others.slice(0, 10).map((pet) => pet.name));
     expect(removed).toEqual([]);
     await waitFor(() => expect(drawnNames()).toEqual(others.map((pet) => pet.name)));
     observer.disconnect();
-    expect(removed).toEqual([leaving!.parentElement]);
+    expect(removed).toHaveLength(1);
+    expect(removed[0]).toBe(leaving!.parentElement);
     expect(container.querySelectorAll('table')).toHaveLength(1);
+  });
+
+  it('keeps the focus on a sort button when a list that replaces the rows arrives', async () => {
+    draw(hundred, { returnTo: 'entry' });
+    const button = screen.getByRole('button', { name: 'Name' });
+    button.focus();
+    const others = petsNamed('Milo', 100, 1000);
+    draw(others);
+    await waitFor(() => expect(drawnNames()).toEqual(others.map((pet) => pet.name)));
+    expect(container.querySelectorAll('table')).toHaveLength(1);
+    expect(document.activeElement).toBe(button);
+    expect(button.isConnected).toBe(true);
   });
 
   it('draws a new sort afresh, a screenful first, instead of moving every row', async () => {

@@ -42,7 +42,7 @@ const PetRow = memo(function PetRow({ id, name, categoryId, status }: Pet) {
   );
 });
 
-/** The rows of a list, drawn again only when the list changes: not on every keystroke of a search. */
+/** A list's rows, drawn again only when the list changes: not on every keystroke of a search. */
 const Rows = memo(function Rows({ rows }: { rows: readonly Pet[] }) {
   return rows.map((pet) => <PetRow key={pet.id.toString()} {...pet} />);
 });
@@ -51,18 +51,17 @@ const Rows = memo(function Rows({ rows }: { rows: readonly Pet[] }) {
 interface OnScreen {
   /** How many rows reach the bottom of the window (reads the layout). */
   rowsToWindowBottom(): number;
-  /** Whether the keyboard focus is on one of the rows. */
-  holdsFocus(): boolean;
+  /** Whether the keyboard focus is on one of the rows, or anywhere in the table (a sort button). */
+  holdsFocus(where: 'rows' | 'table'): boolean;
 }
 
 /**
- * The rows to draw now, the keys of the table and the body that hold them, and the list leaving the
- * page. A list is drawn in two steps: the
- * rows new to the table that reach the bottom of the window in the first frame (after the input, or
- * as the page loads), the rest just after, as a transition (React renders it in slices between
- * frames, so no task blocks input for long). Rows already on screen cost next to nothing (memoized),
- * so they never count and are never taken away in between, wherever they are in the list: a focused
- * row keeps the focus.
+ * The rows to draw now, the keys of the list's block and of the body that hold them, and the list
+ * leaving the page. A list is drawn in two steps: the rows new to the table that reach the bottom
+ * of the window in the first frame (after the input, or as the page loads), the rest just after, as
+ * a transition (React renders it in slices between frames, so no task blocks input for long). Rows
+ * already on screen cost next to nothing (memoized), so they never count and are never taken away
+ * in between, wherever they are in the list: a focused row keeps the focus.
  *
  * Drawn in one step, and laid out whole: the first list of a history entry whose scroll position
  * the page restores (`returnTo`, the entry's key), which needs its full height, and the row it
@@ -70,12 +69,15 @@ interface OnScreen {
  *
  * A list that keeps none of the pets on screen (another status, another search) gets a table of its
  * own, and the old one (`leaving`) stays in the page, hidden, until the new list is drawn whole: it
- * is removed with the second step, after the first frame, not in the input's task. Removing 100
- * rows there cost the browser about 7 ms and React about as much, as it unmounts them at once
- * after a discrete input (CPU profiles at 4x CPU). Two builds alternated, median of 21: search
- * keystroke 76 -> 66 ms and, ports swapped, 78 -> 67; status filter 109 -> 81 (15).
- * A new `order` (another sort, from its header button) gets a body of its own in the same table
- * (its button may have the focus): moving every row costs the browser a new style, layout and
+ * goes with the second step, which, for a list longer than the first step, comes after the first
+ * frame. Removed in the input's task, 100 rows cost the browser about 7 ms and React about as much,
+ * as it unmounts them at once after a discrete input (CPU profiles at 4x CPU). Two builds
+ * alternated, median of 21: search keystroke 76 -> 66 ms and, ports swapped, 78 -> 67; status
+ * filter 109 -> 81 (15). Not while the keyboard focus is in the table (on a sort button, say): the
+ * list then gets a body of its own in the same table, and the old rows go at once.
+ *
+ * A new `order` (another sort, from its header button) gets a body of its own in the same table,
+ * where its button keeps the focus: moving every row costs the browser a new style, layout and
  * paint of the whole table, and drawing a screenful afresh about half the time (sort at 4x CPU,
  * median of 15: 147 -> 85 ms). Unless a row has the keyboard focus (a screen reader can press the
  * button from its own cursor, leaving the focus where it was): the rows move.
@@ -98,12 +100,12 @@ function useRowsInSteps(
   if (pets !== drawn.pets || order !== drawn.order) {
     const onScreen = drawn.rows;
     const whole = returnTo !== undefined && returnTo !== drawn.returnTo;
-    const afresh = order !== drawn.order && !table.holdsFocus();
+    const afresh = order !== drawn.order && !table.holdsFocus('rows');
     if (pets) {
       const step = firstStep(afresh ? [] : (onScreen ?? []), pets, whole ? Infinity : table.rowsToWindowBottom());
       rows = step.rows;
       if (onScreen?.length && pets.length && (afresh || !step.keepsAny)) {
-        if (afresh) body++;
+        if (afresh || table.holdsFocus('table')) body++;
         else {
           leaving ??= { rows: onScreen, list, body };
           list++;
@@ -173,7 +175,9 @@ export function PetsTable({
     { order: sort ? `${sort.key} ${sort.descending}` : '', returnTo },
     {
       rowsToWindowBottom: () => rowsToWindowBottom(bodyRef.current),
-      holdsFocus: () => bodyRef.current?.contains(document.activeElement) ?? false,
+      holdsFocus: (where) =>
+        (where === 'rows' ? bodyRef.current : bodyRef.current?.closest('table'))?.contains(document.activeElement) ??
+        false,
     },
   );
   // A plain click on a row's link is an in-app navigation; with a modifier key, or the middle
@@ -185,9 +189,10 @@ export function PetsTable({
     event.preventDefault();
     void navigate(appPath(link.pathname));
   };
-  // A list's table. The one leaving the page is the same elements as when it was on screen (a
-  // wrapper keyed by list, the same body key, the same rows), so React keeps them all: hidden by CSS
-  // (content-visibility), it costs the browser no style, layout or paint, and no one can reach it.
+  // A list's table. The one leaving the page is the elements it had on screen (the block keyed by
+  // its list, the same body key, the same rows), so React keeps them all, and only their props
+  // follow the page's. Hidden by CSS (content-visibility), its boxes are kept and skipped: no
+  // style, layout or paint. No one can reach it.
   const table = (shown: readonly Pet[] | undefined, bodyKey: number, current: boolean) => (
     <table
       ref={current ? ref : undefined}
