@@ -36,8 +36,7 @@ function timeTable(page: Page, act: 'select' | 'click' | 'type', target: string,
       new Promise<number>((resolve) => {
         // No named helpers in here: tsx would wrap them in a __name() the page does not have.
         const observer = new MutationObserver(() => {
-          // The page's first table is the one on screen: a list that replaces another is a table of
-          // its own, put before the old one, which stays hidden until the rest is drawn.
+          // The page's first table, found anew each time: a build may replace the table element.
           const table = document.querySelector('table');
           if (!table) return;
           const rows = Array.from(table.tBodies[0]!.rows);
