@@ -218,6 +218,7 @@ const noPreloadHelper: Plugin = {
     }
   },
 };
+
 // Shown on the error page, for support; the redeploy test builds a `next` version.
 process.env['VITE_APP_VERSION'] ??= (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
 
