@@ -493,7 +493,14 @@ test.describe('phones', () => {
     // The browser restores a scroll offset, and cards out of sight hold an estimated height until
     // drawn (content-visibility): with names on two lines, the same offset is another card.
     await createPetsOnOneAndTwoLines(request, 60, 'sold');
-    await signIn(page, { path: 'pets?status=sold&limit=50' });
+    // The list opened from the menu, after the router has begun to follow Back and Forward: the
+    // router's listener then comes first, and Back draws the entry gone back to before the list's own
+    // would run (this failed now and then when the list's code came in after the router's).
+    await signIn(page, { path: 'pets/new' });
+    await expect(page.getByRole('heading', { name: 'Add a pet' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pets' }).click();
+    await page.getByLabel('Status').selectOption('sold');
+    await page.getByLabel('Rows per page').selectOption('50');
     const rows = page.getByRole('table').getByRole('row');
     await expect(rows).toHaveCount(51);
     const next = nextAtEnd(page);

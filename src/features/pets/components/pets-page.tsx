@@ -165,7 +165,7 @@ export function PetsPage() {
   // The rows of this address, not those of the list before it, shown while it is read; for a
   // search, a full page of matches or all there are.
   const ready = Boolean(rows) && (searching ? matchRows.length === search.limit || !scan.searching : Boolean(loaded));
-  const returnTo = useListScroll(location.pathname + location.search, ready, table);
+  const { returnTo, keeper } = useListScroll(location.pathname + location.search, ready, table);
 
   const caption = search.status ? `${STATUS_LABELS[search.status]} pets` : 'All pets';
   const summary = searching
@@ -199,6 +199,7 @@ export function PetsPage() {
 
   return (
     <section className="pets-page">
+      {keeper}
       <div className="page-title-row">
         <PageHeading title="Pets" />
         <Link className="button-primary" to={paths.addPet}>

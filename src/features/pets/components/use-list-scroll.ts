@@ -1,4 +1,13 @@
-import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import {
+  Component,
+  createElement,
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactElement,
+  type RefObject,
+} from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 import { sessionStore, sessionValue } from '../../../lib/session.ts';
 
@@ -57,13 +66,14 @@ function scrollBackTo({ href, top, scrollY }: ListPlace, table: HTMLTableElement
  * The place is kept as the first row on screen and its distance from the top, not as a scroll
  * offset, which is what the browser restores: on a phone, cards never scrolled past are not laid
  * out (content-visibility) and hold an estimated height, so the same offset is another card once
- * the list is drawn anew. It is taken as the list is left, before anything moves.
+ * the list is drawn anew. It is taken as the list is left, before anything moves: by `keeper`, which
+ * the page renders.
  */
 export function useListScroll(
   url: string,
   ready: boolean,
   table: RefObject<HTMLTableElement | null>,
-): string | undefined {
+): { returnTo: string | undefined; keeper: ReactElement } {
   const navigationType = useNavigationType();
   const location = useLocation();
   const { key } = location;
@@ -93,36 +103,56 @@ export function useListScroll(
     // restores the list's entries.
     if (comeBack) scrollBackTo(place ?? { url, scrollY: 0 }, table.current);
   });
+  // Where the list is as it is left. Never after sign-out, which clears what the session kept.
+  const keep = useCallback(() => {
+    const { key: entry, url: shown } = latest.current;
+    // Left before its rows were in place: where it was before, if anywhere, still holds.
+    const place =
+      settled.current === entry ? placeOf(shown, table.current) : (places.get(entry) ?? { url: shown, scrollY: 0 });
+    places.delete(entry);
+    places.set(entry, place);
+    if (sessionStore.get().session) listPlaces.save([...places].slice(-50));
+  }, [places, table]);
   useLayoutEffect(() => {
-    // Where the list is as it is left: a click (on a link of the pager, of a row, of the menu) comes
-    // before the next list is drawn and the page scrolls, and so does Back or Forward to a listener
-    // that captures: it runs before React Router's own, which starts the next render. And when the
-    // page is left (a reload comes back to where the list is then), and when the list is (a layout
-    // effect's cleanup runs before the next page scrolls to its top, and before the rows go). Never
-    // after sign-out, which clears what the session kept.
-    const keep = () => {
-      const { key: entry, url: shown } = latest.current;
-      // Left before its rows were in place: where it was before, if anywhere, still holds.
-      const place =
-        settled.current === entry ? placeOf(shown, table.current) : (places.get(entry) ?? { url: shown, scrollY: 0 });
-      places.delete(entry);
-      places.set(entry, place);
-      if (sessionStore.get().session) listPlaces.save([...places].slice(-50));
-    };
     // The browser does not restore the list's scroll offset when its entry is come back to: the
     // list does. (The setting belongs to the current entry, and is copied to those pushed from it.)
     history.scrollRestoration = 'manual';
-    const listening = new AbortController();
-    const { signal } = listening;
-    document.addEventListener('click', keep, { capture: true, signal });
-    window.addEventListener('popstate', keep, { capture: true, signal });
-    window.addEventListener('pagehide', keep, { signal });
+    // Where the list is when the page is left: a reload comes back to it.
+    addEventListener('pagehide', keep);
     return () => {
       // The page that follows (the navigation is done) gets the browser's scroll restoration back.
       history.scrollRestoration = 'auto';
-      listening.abort();
+      removeEventListener('pagehide', keep);
+      // The list is left for another screen: a layout effect's cleanup runs before its rows go, and
+      // before the next screen scrolls to its top.
       keep();
     };
-  }, [places, table]);
-  return ready && place && place.scrollY > 0 ? key : undefined;
+  }, [keep]);
+  return {
+    returnTo: ready && place && place.scrollY > 0 ? key : undefined,
+    // `keep` reads the refs in the commit (getSnapshotBeforeUpdate), never in a render.
+    // eslint-disable-next-line react-hooks/refs
+    keeper: createElement(BeforeEntryChange, { entry: key, keep }),
+  };
+}
+
+/**
+ * Calls `keep` in the commit that shows another history entry of the list, before React changes
+ * anything on the page: the one moment the list left is still there as it was, whatever took the
+ * page on (a link, Back or Forward, a filter). Not a `popstate` listener: React Router renders Back
+ * and Forward within its own, at once (React renders a popstate's update before the event's next
+ * listener), and listeners on the window run in the order they were added, capturing or not
+ * (Chromium). The list opened from another page listens after the router, and the list it left was
+ * gone when its listener ran. Only a class component has this moment (`getSnapshotBeforeUpdate`).
+ */
+class BeforeEntryChange extends Component<{ entry: string; keep: () => void }> {
+  override getSnapshotBeforeUpdate({ entry }: Readonly<{ entry: string }>) {
+    if (entry !== this.props.entry) this.props.keep();
+    return null;
+  }
+  // React warns of a getSnapshotBeforeUpdate without it.
+  override componentDidUpdate() {}
+  override render() {
+    return null;
+  }
 }
