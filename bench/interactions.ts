@@ -34,9 +34,12 @@ function timeTable(page: Page, act: 'select' | 'click' | 'type', target: string,
   return page.evaluate(
     ([act, target, value, want]) =>
       new Promise<number>((resolve) => {
-        const table = document.querySelector('table')!;
         // No named helpers in here: tsx would wrap them in a __name() the page does not have.
         const observer = new MutationObserver(() => {
+          // The page's first table is the one on screen: a list that replaces another is a table of
+          // its own, put before the old one, which stays hidden until the rest is drawn.
+          const table = document.querySelector('table');
+          if (!table) return;
           const rows = Array.from(table.tBodies[0]!.rows);
           const names = rows.map((row) => row.cells[1]?.textContent ?? '');
           const ready =
@@ -53,7 +56,12 @@ function timeTable(page: Page, act: 'select' | 'click' | 'type', target: string,
           observer.disconnect();
           requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0));
         });
-        observer.observe(table, { subtree: true, childList: true, attributes: true, characterData: true });
+        observer.observe(document.querySelector('main') ?? document.body, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          characterData: true,
+        });
         const element = document.querySelector(target) as HTMLInputElement | HTMLSelectElement | HTMLButtonElement;
         const start = performance.now();
         if (act === 'click') {

@@ -82,7 +82,9 @@ describe('PetsTable, the first rows after the placeholders', () => {
         </MemoryRouter>,
       ),
     );
-  const drawnNames = () => Array.from(container.querySelectorAll('tbody a'), (link) => link.textContent);
+  // The table on screen: not the one a new list leaves hidden until it is drawn whole.
+  const drawnNames = () =>
+    Array.from(container.querySelectorAll(':not([aria-hidden="true"]) > table > tbody a'), (link) => link.textContent);
   const hundred = petsNamed('Luna', 100);
 
   it('draws the rows that reach the bottom of the window first, the rest right after, in order', async () => {
@@ -108,16 +110,43 @@ describe('PetsTable, the first rows after the placeholders', () => {
     await waitFor(() => expect(drawnNames()).toEqual(others.map((pet) => pet.name)));
   });
 
-  it('takes a list that keeps none of the pets on screen away in one removal, not row by row', async () => {
+  it('keeps the old table, hidden, until a list that replaces it is whole, then removes it at once', async () => {
+    vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(700);
+    vi.spyOn(HTMLTableSectionElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 300, 800, 200));
     draw(hundred, { returnTo: 'entry' });
+    const oldRows = [...container.querySelectorAll('tbody tr')];
     const removed: Node[] = [];
     const observer = new MutationObserver((records) => removed.push(...records.flatMap((r) => [...r.removedNodes])));
     observer.observe(container, { childList: true, subtree: true });
     const others = petsNamed('Milo', 100, 1000);
     draw(others);
+    // The first step: the new table first, the old one after it, hidden from everyone, its rows the
+    // very elements they were.
+    const [shown, leaving] = container.querySelectorAll('table');
+    expect(screen.getByRole('table')).toBe(shown);
+    expect(leaving!.closest('[aria-hidden="true"]')).toHaveClass('leaving');
+    const keptRows = [...leaving!.tBodies[0]!.rows];
+    expect(keptRows).toHaveLength(oldRows.length);
+    keptRows.forEach((row, index) => expect(row).toBe(oldRows[index]));
+    expect(drawnNames()).toEqual(others.slice(0, 10).map((pet) => pet.name));
+    expect(removed).toEqual([]);
     await waitFor(() => expect(drawnNames()).toEqual(others.map((pet) => pet.name)));
     observer.disconnect();
-    expect(removed.map((node) => node.nodeName)).toEqual(['TBODY']);
+    expect(removed).toHaveLength(1);
+    expect(removed[0]).toBe(leaving!.parentElement);
+    expect(container.querySelectorAll('table')).toHaveLength(1);
+  });
+
+  it('keeps the focus on a sort button when a list that replaces the rows arrives', async () => {
+    draw(hundred, { returnTo: 'entry' });
+    const button = screen.getByRole('button', { name: 'Name' });
+    button.focus();
+    const others = petsNamed('Milo', 100, 1000);
+    draw(others);
+    await waitFor(() => expect(drawnNames()).toEqual(others.map((pet) => pet.name)));
+    expect(container.querySelectorAll('table')).toHaveLength(1);
+    expect(document.activeElement).toBe(button);
+    expect(button.isConnected).toBe(true);
   });
 
   it('draws a new sort afresh, a screenful first, instead of moving every row', async () => {

@@ -42,33 +42,45 @@ const PetRow = memo(function PetRow({ id, name, categoryId, status }: Pet) {
   );
 });
 
+/** A list's rows, drawn again only when the list changes: not on every keystroke of a search. */
+const Rows = memo(function Rows({ rows }: { rows: readonly Pet[] }) {
+  return rows.map((pet) => <PetRow key={pet.id.toString()} {...pet} />);
+});
+
 /** What the table, as it is on screen, tells the drawing of a new list. */
 interface OnScreen {
   /** How many rows reach the bottom of the window (reads the layout). */
   rowsToWindowBottom(): number;
-  /** Whether the keyboard focus is on one of the rows. */
-  holdsFocus(): boolean;
+  /** Whether the keyboard focus is on one of the rows, or anywhere in the table (a sort button). */
+  holdsFocus(where: 'rows' | 'table'): boolean;
 }
 
 /**
- * The rows to draw now, and the key of the body that holds them. A list is drawn in two steps: the
- * rows new to the table that reach the bottom of the window in the first frame (after the input, or
- * as the page loads), the rest just after, as a transition (React renders it in slices between
- * frames, so no task blocks input for long). Rows already on screen cost next to nothing (memoized),
- * so they never count and are never taken away in between, wherever they are in the list: a focused
- * row keeps the focus.
+ * The rows to draw now, the keys of the list's block and of the body that hold them, and the list
+ * leaving the page. A list is drawn in two steps: the rows new to the table that reach the bottom
+ * of the window in the first frame (after the input, or as the page loads), the rest just after, as
+ * a transition (React renders it in slices between frames, so no task blocks input for long). Rows
+ * already on screen cost next to nothing (memoized), so they never count and are never taken away
+ * in between, wherever they are in the list: a focused row keeps the focus.
  *
  * Drawn in one step, and laid out whole: the first list of a history entry whose scroll position
  * the page restores (`returnTo`, the entry's key), which needs its full height, and the row it
  * scrolls to where it will stay.
  *
- * A list that keeps none of the pets on screen (another status, another search) gets a body of its
- * own: the old rows leave the page in one removal, not one by one (a profile of a search keystroke
- * at 4x CPU: the commit took 53-56 ms, 16-17 of them in removeChild; 32-37 ms now, 7-8). So does a
- * new `order` (another sort, from its header button): moving every row costs the browser a new
- * style, layout and paint of the whole table, and drawing a screenful afresh about half the time
- * (sort at 4x CPU, median of 15: 147 -> 85 ms). Unless a row has the keyboard focus (a screen
- * reader can press the button from its own cursor, leaving the focus where it was): the rows move.
+ * A list that keeps none of the pets on screen (another status, another search) gets a table of its
+ * own, and the old one (`leaving`) stays in the page, hidden, until the new list is drawn whole: it
+ * goes with the second step, which, for a list longer than the first step, comes after the first
+ * frame. Removed in the input's task, 100 rows cost the browser about 7 ms and React about as much,
+ * as it unmounts them at once after a discrete input (CPU profiles at 4x CPU). Two builds
+ * alternated, median of 21: search keystroke 76 -> 66 ms and, ports swapped, 78 -> 67, and with the
+ * scroll fix under it, 78 -> 73; status filter 109 -> 81 (15). Not while the keyboard focus is in the table (on a sort button, say): the
+ * list then gets a body of its own in the same table, and the old rows go at once.
+ *
+ * A new `order` (another sort, from its header button) gets a body of its own in the same table,
+ * where its button keeps the focus: moving every row costs the browser a new style, layout and
+ * paint of the whole table, and drawing a screenful afresh about half the time (sort at 4x CPU,
+ * median of 15: 147 -> 85 ms). Unless a row has the keyboard focus (a screen reader can press the
+ * button from its own cursor, leaving the focus where it was): the rows move.
  */
 function useRowsInSteps(
   pets: readonly Pet[] | undefined,
@@ -81,25 +93,34 @@ function useRowsInSteps(
     returnTo,
     rows: pets && !returnTo ? firstStep([], pets, table.rowsToWindowBottom()).rows : pets,
     body: 0,
+    list: 0,
+    leaving: undefined as { rows: readonly Pet[]; list: number; body: number } | undefined,
   }));
-  let { rows, body } = drawn;
+  let { rows, body, list, leaving } = drawn;
   if (pets !== drawn.pets || order !== drawn.order) {
     const onScreen = drawn.rows;
     const whole = returnTo !== undefined && returnTo !== drawn.returnTo;
-    const afresh = order !== drawn.order && !table.holdsFocus();
+    const afresh = order !== drawn.order && !table.holdsFocus('rows');
     if (pets) {
       const step = firstStep(afresh ? [] : (onScreen ?? []), pets, whole ? Infinity : table.rowsToWindowBottom());
       rows = step.rows;
-      if (onScreen?.length && pets.length && (afresh || !step.keepsAny)) body++;
+      if (onScreen?.length && pets.length && (afresh || !step.keepsAny)) {
+        if (afresh || table.holdsFocus('table')) body++;
+        else {
+          leaving ??= { rows: onScreen, list, body };
+          list++;
+        }
+      }
     } else {
       rows = pets;
     }
-    setDrawn({ pets, order, returnTo, rows, body });
+    setDrawn({ pets, order, returnTo, rows, body, list, leaving });
   }
   useEffect(() => {
-    if (pets && rows !== pets) startTransition(() => setDrawn({ pets, order, returnTo, rows: pets, body }));
-  }, [pets, order, returnTo, rows, body]);
-  return { rows, body };
+    if ((pets && rows !== pets) || leaving)
+      startTransition(() => setDrawn({ pets, order, returnTo, rows: pets, body, list, leaving: undefined }));
+  }, [pets, order, returnTo, rows, body, list, leaving]);
+  return { rows, body, list, leaving };
 }
 
 /**
@@ -149,12 +170,14 @@ export function PetsTable({
 }) {
   const navigate = useNavigate();
   const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const { rows, body } = useRowsInSteps(
+  const { rows, body, list, leaving } = useRowsInSteps(
     pets,
     { order: sort ? `${sort.key} ${sort.descending}` : '', returnTo },
     {
       rowsToWindowBottom: () => rowsToWindowBottom(bodyRef.current),
-      holdsFocus: () => bodyRef.current?.contains(document.activeElement) ?? false,
+      holdsFocus: (where) =>
+        (where === 'rows' ? bodyRef.current : bodyRef.current?.closest('table'))?.contains(document.activeElement) ??
+        false,
     },
   );
   // A plain click on a row's link is an in-app navigation; with a modifier key, or the middle
@@ -166,8 +189,16 @@ export function PetsTable({
     event.preventDefault();
     void navigate(appPath(link.pathname));
   };
-  return (
-    <table ref={ref} className={returnTo ? 'pets-table drawn-whole' : 'pets-table'} aria-busy={busy}>
+  // A list's table. The one leaving the page is the elements it had on screen (the block keyed by
+  // its list, the same body key, the same rows), so React keeps them all, and only their props
+  // follow the page's. Hidden by CSS (content-visibility), its boxes are kept and skipped: no
+  // style, layout or paint. No one can reach it.
+  const table = (shown: readonly Pet[] | undefined, bodyKey: number, current: boolean) => (
+    <table
+      ref={current ? ref : undefined}
+      className={returnTo ? 'pets-table drawn-whole' : 'pets-table'}
+      aria-busy={busy}
+    >
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
@@ -187,17 +218,31 @@ export function PetsTable({
           })}
         </tr>
       </thead>
-      <tbody ref={bodyRef} key={body} onClick={followLink}>
-        {rows
-          ? rows.map((pet) => <PetRow key={pet.id.toString()} {...pet} />)
-          : Array.from({ length: SKELETON_ROWS }, (_, index) => (
-              <tr key={index} className="skeleton-row" aria-hidden="true">
-                <td colSpan={4}>
-                  <span className="skeleton" />
-                </td>
-              </tr>
-            ))}
+      <tbody ref={current ? bodyRef : undefined} key={bodyKey} onClick={followLink}>
+        {shown ? (
+          <Rows rows={shown} />
+        ) : (
+          Array.from({ length: SKELETON_ROWS }, (_, index) => (
+            <tr key={index} className="skeleton-row" aria-hidden="true">
+              <td colSpan={4}>
+                <span className="skeleton" />
+              </td>
+            </tr>
+          ))
+        )}
       </tbody>
     </table>
+  );
+  return (
+    <>
+      <div key={list} className="pets-list">
+        {table(rows, body, true)}
+      </div>
+      {leaving && (
+        <div key={leaving.list} className="pets-list leaving" aria-hidden="true">
+          {table(leaving.rows, leaving.body, false)}
+        </div>
+      )}
+    </>
   );
 }
