@@ -17,6 +17,12 @@ export interface LighthouseResult {
   cls: number;
   /** Audits that kept accessibility or best practices below 1, to say what to fix. */
   failing: string[];
+  /**
+   * How fast the machine ran Lighthouse's own small JavaScript benchmark before the page, unthrottled
+   * (`lhr.environment.benchmarkIndex`; higher is faster; Lighthouse calls a host under 1,000 slow).
+   * The machine is shared: this tells a slower run from a slower app.
+   */
+  benchmarkIndex: number;
 }
 
 export const LIGHTHOUSE_PAGES = [
@@ -70,7 +76,7 @@ export async function runLighthouse(env: BenchEnvironment, presets: Preset[], ru
           );
           await page.close();
           if (!runner) throw new Error(`Lighthouse returned nothing for ${target.name}`);
-          const { categories, audits } = runner.lhr;
+          const { categories, audits, environment } = runner.lhr;
           const failing = ['accessibility', 'best-practices'].flatMap((category) =>
             (categories[category]?.auditRefs ?? [])
               .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
@@ -86,6 +92,7 @@ export async function runLighthouse(env: BenchEnvironment, presets: Preset[], ru
             tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
             cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
             failing,
+            benchmarkIndex: environment.benchmarkIndex,
           });
         }
         attempts.sort((a, b) => a.lcpMs - b.lcpMs);
