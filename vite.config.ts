@@ -34,12 +34,16 @@ function metaOutOfDist(): Plugin {
   };
 }
 
-/** The classic script that runs before the first paint: it may not be inline (CSP), so it is a file. */
-function bootScript(sessionStorageKey: string, entry: string, preloads: string[]): string {
+/**
+ * The classic script that runs before the first paint: it may not be inline (CSP), so it is a file.
+ * `preloads` are the signed-in code; `config` is config.json's URL.
+ */
+function bootScript(sessionStorageKey: string, entry: string, preloads: string[], config: string): string {
   return `// Petstore Admin, before the first paint: show the prerendered screen this visit becomes (signed in
-// or not), fetch the signed-in code at once when signed in, hold a form submitted before the app runs
-// (the app sends it again), and run the app (downloaded meanwhile, index.html preloads it) once the
-// first screen has been painted.
+// or not), hold a form submitted before the app runs (the app sends it again), and run the app once
+// the first screen has been painted. Signed in, the app's code and config.json are asked for at once,
+// as the list needs them; signed out, only after that paint, which needs neither: the sign-in screen
+// is drawn from the page and its stylesheet alone, with the network to itself.
 (function () {
   var signedIn = false;
   try { signedIn = Boolean(sessionStorage.getItem(${JSON.stringify(sessionStorageKey)})); } catch (error) {}
@@ -50,7 +54,13 @@ function bootScript(sessionStorageKey: string, entry: string, preloads: string[]
     for (var name in attributes) element.setAttribute(name, attributes[name]);
     document.head.appendChild(element);
   }
-  if (signedIn) ${JSON.stringify(preloads)}.forEach(function (href) { add('link', { rel: 'modulepreload', href: href }); });
+  function fetchConfig() {
+    add('link', { rel: 'preload', href: ${JSON.stringify(config)}, as: 'fetch', crossorigin: 'anonymous' });
+  }
+  if (signedIn) {
+    fetchConfig();
+    ${JSON.stringify([entry, ...preloads])}.forEach(function (href) { add('link', { rel: 'modulepreload', href: href }); });
+  }
   document.addEventListener('submit', function (event) {
     if (root.hasAttribute('data-app')) return;
     event.preventDefault();
@@ -61,18 +71,25 @@ function bootScript(sessionStorageKey: string, entry: string, preloads: string[]
   function start() {
     if (started) return;
     started = true;
+    if (!signedIn) fetchConfig();
     add('script', { type: 'module', src: ${JSON.stringify(entry)} });
   }
-  // After the next frame; a tab in the background, which draws no frames, starts within half a second.
-  requestAnimationFrame(function () { setTimeout(start); });
+  // Once the browser reports the first paint shown (the frame is on screen, not just drawn), or after
+  // the next frame where it cannot; a tab in the background, which shows nothing, starts within half a
+  // second.
+  if (window.PerformanceObserver && (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') >= 0) {
+    new PerformanceObserver(start).observe({ type: 'paint', buffered: true });
+  } else {
+    requestAnimationFrame(function () { setTimeout(start); });
+  }
   setTimeout(start, 500);
 })();
 `;
 }
 
 /**
- * index.html with the first screens in it (src/prerender.tsx, rendered with Vite's own SSR loader),
- * the boot script, and config.json asked for at once: the first paint needs no JavaScript.
+ * index.html with the first screens in it (src/prerender.tsx, rendered with Vite's own SSR loader)
+ * and the boot script, which asks for the rest (see bootScript): the first paint needs no JavaScript.
  */
 function prerenderFirstScreens(): Plugin {
   let resolved: ResolvedConfig;
@@ -103,13 +120,13 @@ function prerenderFirstScreens(): Plugin {
       } finally {
         await renderer.close();
       }
-      // The app's entry is preloaded with the page and run by the boot script after the first paint.
+      // The boot script runs the app's entry, and asks for it (see bootScript).
       let entry = '';
       const source = String(html.source).replace(
-        /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+        /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/,
         (_tag, src: string) => {
           entry = src;
-          return `<link rel="modulepreload" crossorigin href="${src}">`;
+          return '';
         },
       );
       if (!entry) throw new Error('index.html has no module script for the boot script to start');
@@ -136,17 +153,14 @@ function prerenderFirstScreens(): Plugin {
             screens.sessionStorageKey,
             entry,
             [...new Set(preloads)]
-              .filter((file) => file.endsWith('.js') && !source.includes(file))
+              .filter((file) => file.endsWith('.js') && !source.includes(file) && resolved.base + file !== entry)
               .map((file) => resolved.base + file),
+            `${resolved.base}config.json`,
           ),
         ).code,
       });
       html.source = source
-        .replace(
-          '</head>',
-          `  <link rel="preload" href="${resolved.base}config.json" as="fetch" crossorigin="anonymous">\n` +
-            `    <script src="${resolved.base}${this.getFileName(boot)}"></script>\n  </head>`,
-        )
+        .replace('</head>', `  <script src="${resolved.base}${this.getFileName(boot)}"></script>\n  </head>`)
         .replace(
           '<div id="root"></div>',
           `<div id="root"><div data-boot="signed-out">${screens.signedOut}</div>` +

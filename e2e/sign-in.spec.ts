@@ -26,10 +26,53 @@ test.describe('sign-in', () => {
     await page.goto('sign-in');
     const key = page.getByLabel('API key', { exact: true });
     await key.fill('secret');
+    // The button works once the app runs, which it does after the first paint (the test below);
+    // the key typed before is kept (see 'a key sent before the app has started').
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
     await page.getByRole('button', { name: 'Show key' }).click();
     await expect(key).toHaveAttribute('type', 'text');
     await page.getByRole('button', { name: 'Hide key' }).click();
     await expect(key).toHaveAttribute('type', 'password');
+  });
+
+  /** When the first paint was shown, and when the page asked for the app's code and config.json. */
+  async function loadTimes(page: Page) {
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+    return page.evaluate(() => {
+      const asked = (name: RegExp) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => name.test(new URL(entry.name).pathname))
+          .map((entry) => entry.startTime);
+      return {
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+        code: asked(/\/assets\/index-[^/]+\.js$/),
+        config: asked(/\/config\.json$/),
+      };
+    });
+  }
+
+  test('paints the sign-in screen from the page and its stylesheet, and only then asks for the code', async ({
+    page,
+  }) => {
+    await page.goto('sign-in');
+    const times = await loadTimes(page);
+    expect(times.code).toHaveLength(1);
+    expect(times.config).toHaveLength(1);
+    expect(times.code[0]).toBeGreaterThanOrEqual(times.paint);
+    expect(times.config[0]).toBeGreaterThanOrEqual(times.paint);
+  });
+
+  test('signed in, a reload asks for the code and config.json at once, before its first paint', async ({ page }) => {
+    await signIn(page);
+    await expect(page.getByRole('heading', { name: 'Pets', exact: true })).toBeVisible();
+    await page.reload();
+    const times = await loadTimes(page);
+    await expect(page.getByRole('heading', { name: 'Pets', exact: true })).toBeVisible();
+    expect(times.code).toHaveLength(1);
+    expect(times.config).toHaveLength(1);
+    expect(times.code[0]).toBeLessThan(times.paint);
+    expect(times.config[0]).toBeLessThan(times.paint);
   });
 
   /** Holds the app's code back until the returned function is called: the prerendered screen is up. */
@@ -59,6 +102,18 @@ test.describe('sign-in', () => {
     release();
     await expect(page.getByRole('alert')).toContainText('not accepted');
     await expect(key).toHaveValue('wrong-key');
+  });
+
+  test('Enter with no key before the app has started asks for the key once it has', async ({ page }) => {
+    const release = await holdTheCode(page);
+    await page.goto('sign-in');
+    const key = page.getByLabel('API key', { exact: true });
+    await expect(key).toBeFocused();
+    await page.keyboard.press('Enter');
+    release();
+    await expect(page.getByText('Enter your API key.')).toBeVisible();
+    await expect(key).toBeFocused();
+    await expect(key).toHaveAttribute('aria-invalid', 'true');
   });
 
   test('with a choice of environments, a key sent before the app has started waits for the choice', async ({

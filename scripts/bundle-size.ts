@@ -1,12 +1,12 @@
 // Measures the built app from Vite's manifest, raw, gzip and brotli: every file, what the first
-// screen (sign-in) needs before it can show, and all of it. What each signed-in screen loads is
-// measured in a browser by the bench (bench/screen-bytes.ts), since it follows the route table.
+// screen (sign-in) needs before it can show, and all of it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 interface ManifestChunk {
   file: string;
+  isEntry?: boolean;
   imports?: string[];
   css?: string[];
 }
@@ -50,7 +50,8 @@ export function measureBundle(distDir = 'dist'): BundleReport {
     }
   }
 
-  // What index.html asks for (its script, modulepreloads and stylesheet), and their static imports.
+  // What the sign-in screen asks for: the entry (the boot script runs it), index.html's script and
+  // stylesheet, and their static imports.
   const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
   const needed = new Set<string>();
   const visit = (file: string) => {
@@ -62,6 +63,7 @@ export function measureBundle(distDir = 'dist'): BundleReport {
   };
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
   for (const [, file] of html.matchAll(/(?:src|href)="[^"]*?(assets\/[^"]+\.(?:js|css))"/g)) visit(file!);
+  for (const chunk of Object.values(manifest)) if (chunk.isEntry) visit(chunk.file);
   const signInFiles = [...needed];
 
   const all = Object.entries(files);
