@@ -74,15 +74,17 @@ function bootScript(sessionStorageKey: string, entry: string, preloads: string[]
     if (!signedIn) fetchConfig();
     add('script', { type: 'module', src: ${JSON.stringify(entry)} });
   }
-  // Once the browser reports the first paint shown (the frame is on screen, not just drawn), or after
-  // the next frame where it cannot; a tab in the background, which shows nothing, starts within half a
-  // second.
+  // Once the browser reports the first contentful paint shown (the frame is on screen, not just
+  // drawn), or after the next frame where it cannot. A tab in the background, which shows nothing,
+  // starts within half a second; a visible one within 3 s whatever happens.
+  setTimeout(start, document.hidden ? 500 : 3000);
   if (window.PerformanceObserver && (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') >= 0) {
-    new PerformanceObserver(start).observe({ type: 'paint', buffered: true });
+    new PerformanceObserver(function (list) {
+      if (list.getEntriesByName('first-contentful-paint').length) start();
+    }).observe({ type: 'paint', buffered: true });
   } else {
     requestAnimationFrame(function () { setTimeout(start); });
   }
-  setTimeout(start, 500);
 })();
 `;
 }
@@ -209,8 +211,8 @@ const productionRouter: Plugin = {
 
 /**
  * Vite wraps every dynamic import in a helper that first preloads what the imported chunk needs:
- * its CSS, and its JS unless `modulePreload` is false, as it is here (index.html and the boot
- * script preload the signed-in code themselves). The only CSS is the entry chunk's stylesheet,
+ * its CSS, and its JS unless `modulePreload` is false, as it is here (the boot script preloads the
+ * signed-in code itself). The only CSS is the entry chunk's stylesheet,
  * which index.html links already, so every call preloads nothing; yet Vite puts its whole helper in
  * the entry chunk (vitejs/vite#13952): 1.7 KB, 0.6 KB gzip, before sign-in. The helper here only
  * runs the import; an import that fails still rejects with the same error (src/lib/new-version.ts

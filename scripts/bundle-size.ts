@@ -20,7 +20,7 @@ export interface Size {
 
 export interface BundleReport {
   files: Record<string, Size>;
-  /** JS and CSS of index.html and everything it imports statically: the sign-in screen. */
+  /** JS and CSS of index.html and of the entry (which the boot script runs), with their static imports: the sign-in screen. */
   signIn: { js: Size; css: Size; files: string[] };
   totalJs: Size;
   totalCss: Size;

@@ -11,14 +11,11 @@ if (sessionStore.get().session) void import('./app/signed-in-app.tsx');
 
 const root = createRoot(document.getElementById('root')!);
 
-// The prerendered first screen paints before the app takes over (with the same markup): one frame
-// for it to be drawn, and the app renders in the next.
-const painted = new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
-
 // config.json is per deployment, beside index.html at the base the build was made for.
 const config = loadConfig(new URL(`${import.meta.env.BASE_URL}config.json`, location.origin));
-void Promise.all([config, painted]).then(
-  ([loaded]) =>
+// The prerendered first screen has been painted already: the boot script runs this file after it.
+void config.then(
+  (loaded) =>
     root.render(
       <StrictMode>
         <App config={loaded} />
