@@ -54,11 +54,13 @@ function whereTheTimeGoes({
   mainDocumentUrl,
 }: Result): Pick<LighthouseResult, 'lcp' | 'mainThread' | 'scripts'> {
   const lcpRows = auditRows(audits, 'largest-contentful-paint-element');
+  const lcpAudit = audits['largest-contentful-paint-element'];
   const node = lcpRows.find((row) => row['node'])?.['node'] as { nodeLabel?: string; selector?: string } | undefined;
   const phase = (name: string) => Number(lcpRows.find((row) => row['phase'] === name)?.['timing'] ?? NaN);
   return {
     lcp: {
-      element: node?.nodeLabel ?? node?.selector ?? '?',
+      // Once in a bench run the audit gave no element; say what Lighthouse said instead.
+      element: node?.nodeLabel ?? node?.selector ?? `none: ${lcpAudit?.errorMessage ?? lcpAudit?.scoreDisplayMode}`,
       ttfbMs: phase('TTFB'),
       renderDelayMs: phase('Render Delay'),
     },

@@ -18,6 +18,7 @@ const TBT_TARGET_MS = 50;
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const sizeRow = (size: Size) => ({ 'raw KB': kb(size.raw), 'gzip KB': kb(size.gzip), 'brotli KB': kb(size.brotli) });
+const roundOrDash = (ms: number) => (Number.isFinite(ms) ? Math.round(ms) : '–');
 const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
 
 console.log('Building…');
@@ -81,8 +82,8 @@ try {
       .map((result) => ({
         page: result.page,
         'LCP element': result.lcp.element.slice(0, 32),
-        'TTFB ms': Math.round(result.lcp.ttfbMs),
-        'render delay ms': Math.round(result.lcp.renderDelayMs),
+        'TTFB ms': roundOrDash(result.lcp.ttfbMs),
+        'render delay ms': roundOrDash(result.lcp.renderDelayMs),
         'main thread ms': largest(result.mainThread),
         'scripts ms': largest(result.scripts),
       })),
