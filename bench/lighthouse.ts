@@ -60,7 +60,10 @@ function whereTheTimeGoes({
   return {
     lcp: {
       // Once in a bench run the audit gave no element; say what Lighthouse said instead.
-      element: node?.nodeLabel ?? node?.selector ?? `none: ${lcpAudit?.errorMessage ?? lcpAudit?.scoreDisplayMode}`,
+      element:
+        node?.nodeLabel ??
+        node?.selector ??
+        `none: ${lcpAudit?.errorMessage ?? lcpAudit?.explanation ?? `no node (${lcpAudit?.scoreDisplayMode})`}`,
       ttfbMs: phase('TTFB'),
       renderDelayMs: phase('Render Delay'),
     },
