@@ -212,10 +212,9 @@ const productionRouter: Plugin = {
 /**
  * Vite wraps every dynamic import in a helper that first preloads what the imported chunk needs:
  * its CSS, and its JS unless `modulePreload` is false, as it is here (the boot script preloads the
- * signed-in code itself). The only CSS is the entry chunk's stylesheet,
- * which index.html links already, so every call preloads nothing; yet Vite puts its whole helper in
- * the entry chunk (vitejs/vite#13952): 1.7 KB, 0.6 KB gzip, before sign-in. The helper here only
- * runs the import; an import that fails still rejects with the same error (src/lib/new-version.ts
+ * signed-in code itself). The only CSS is the entry chunk's stylesheet, which index.html links
+ * already, so every call preloads nothing; yet Vite puts its whole helper in the entry chunk
+ * (vitejs/vite#13952): 1.7 KB, 0.6 KB gzip, before sign-in. The helper here only runs the import; an import that fails still rejects with the same error (src/lib/new-version.ts
  * handles it; nothing listens for Vite's `vite:preloadError`). The build fails if a lazy chunk ever
  * has CSS of its own.
  */
