@@ -10,7 +10,15 @@ import { SESSION_STORAGE_KEY } from './lib/session.ts';
 
 // One environment, as most deployments have: the sign-in screen then asks for the key alone.
 const ONE_ENVIRONMENT: AppConfig = {
-  environments: [{ name: '', apiBaseUrl: 'https://example.invalid', messagesBaseUrl: 'https://example.invalid' }],
+  environments: [
+    {
+      name: '',
+      apiBaseUrl: 'https://example.invalid',
+      messagesBaseUrl: 'https://example.invalid',
+      extensions: [],
+      limits: {},
+    },
+  ],
   requestTimeoutMs: 20_000,
 };
 

@@ -8,9 +8,19 @@ const serve = (response: () => Response) => server.use(http.get(url.toString(), 
 const env = { name: 'Production', apiBaseUrl: 'https://api.example/v1', messagesBaseUrl: 'https://messages.example' };
 
 describe('loadConfig', () => {
-  it('reads the environments and defaults the timeout', async () => {
+  it('reads the environments: the spec alone, unless extensions and limits are declared', async () => {
     serve(() => HttpResponse.json({ environments: [env] }));
-    expect(await loadConfig(url)).toEqual({ environments: [env], requestTimeoutMs: 20_000 });
+    expect(await loadConfig(url)).toEqual({
+      environments: [{ ...env, extensions: [], limits: {} }],
+      requestTimeoutMs: 20_000,
+    });
+    const declared = {
+      ...env,
+      extensions: ['idempotency-key'],
+      limits: { petNameMaxLength: 200, requestBodyMaxBytes: 65536 },
+    };
+    serve(() => HttpResponse.json({ environments: [declared], requestTimeoutMs: 5000 }));
+    expect(await loadConfig(url)).toEqual({ environments: [declared], requestTimeoutMs: 5000 });
   });
 
   it.each<[string, () => Response, string]>([
@@ -25,6 +35,21 @@ describe('loadConfig', () => {
     ],
     ['with twice the same name', () => HttpResponse.json({ environments: [env, env] }), 'unique names'],
     ['not an object', () => HttpResponse.json([env]), 'not valid'],
+    [
+      'with an extension this app does not know',
+      () => HttpResponse.json({ environments: [{ ...env, extensions: ['idempotency-keys'] }] }),
+      'environments.0.extensions.0 must be one of idempotency-key',
+    ],
+    [
+      'with an extension twice',
+      () => HttpResponse.json({ environments: [{ ...env, extensions: ['idempotency-key', 'idempotency-key'] }] }),
+      'must not repeat an extension',
+    ],
+    [
+      'with a limit that is no positive whole number',
+      () => HttpResponse.json({ environments: [{ ...env, limits: { petNameMaxLength: '200' } }] }),
+      'environments.0.limits.petNameMaxLength',
+    ],
   ])('explains a config.json %s', async (_, response, message) => {
     serve(response);
     const error = await loadConfig(url).catch((caught: unknown) => caught);

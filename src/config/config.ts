@@ -2,10 +2,35 @@ import * as z from 'zod/mini';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
+/**
+ * What a service may offer beyond the interface spec. The app uses one only where the environment
+ * lists it: a service built to the spec alone may refuse what it does not know (a header outside its
+ * CORS allow-list fails the browser's preflight), so nothing is sent on a guess.
+ * - `idempotency-key`: `POST /pets` honours an `Idempotency-Key` header (IETF httpapi draft), and
+ *   allows it in CORS; sending a pet again after a lost answer can then never add it twice.
+ */
+export const EXTENSIONS = ['idempotency-key'] as const;
+export type Extension = (typeof EXTENSIONS)[number];
+
+/** Limits of a service that the spec does not state: the app enforces only those declared. */
+const LimitsSchema = z.object({
+  /** The longest pet name the service stores, in characters. */
+  petNameMaxLength: z.optional(z.int().check(z.minimum(1))),
+  /** The largest request body the service reads, in bytes. */
+  requestBodyMaxBytes: z.optional(z.int().check(z.minimum(1))),
+});
+
 const EnvironmentSchema = z.object({
   name: z.string().check(z.trim(), z.minLength(1, 'needs a name')),
   apiBaseUrl: httpUrl,
   messagesBaseUrl: httpUrl,
+  extensions: z._default(
+    z
+      .array(z.enum(EXTENSIONS, `must be one of ${EXTENSIONS.join(', ')}`))
+      .check(z.refine((list) => new Set(list).size === list.length, 'must not repeat an extension')),
+    [],
+  ),
+  limits: z._default(LimitsSchema, {}),
 });
 
 const ConfigSchema = z.object({
@@ -18,7 +43,11 @@ const ConfigSchema = z.object({
 });
 
 export type Environment = z.infer<typeof EnvironmentSchema>;
+export type ServiceLimits = Environment['limits'];
 export type AppConfig = z.infer<typeof ConfigSchema>;
+
+/** Whether the environment's service offers an extension of the spec (see EXTENSIONS). */
+export const offers = (environment: Environment, extension: Extension) => environment.extensions.includes(extension);
 
 /** Why the app cannot start; shown full page to whoever deployed it. */
 export class ConfigError extends Error {

@@ -3,13 +3,21 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ApiContext } from '../api/api-context.ts';
+import type { Environment } from '../config/config.ts';
 import { createPetstoreApi } from '../api/client.ts';
 import { createQueryClient } from '../app/query-client.ts';
 import { reauth } from '../features/auth/reauth.ts';
 import { sessionStore } from '../lib/session.ts';
 import { API, MESSAGES } from './msw-server.ts';
 
-const testEnvironment = { name: 'Test', apiBaseUrl: API, messagesBaseUrl: MESSAGES };
+/** The environment component tests run in: the spec alone, unless a test says otherwise. */
+export const testEnvironment: Environment = {
+  name: 'Test',
+  apiBaseUrl: API,
+  messagesBaseUrl: MESSAGES,
+  extensions: [],
+  limits: {},
+};
 
 /** The production query client, with retries sped up so tests need not wait for the backoff. */
 function createTestQueryClient(): QueryClient {
@@ -27,11 +35,16 @@ export const acceptNewKey = (apiKey: string) => reauth.accept(apiKey);
 /** Renders a signed-in page at `path`, as the app would, against MSW instead of a service. */
 export function renderSignedIn(
   element: ReactElement,
-  { path = '/', route = '*', timeoutMs = 20_000 }: { path?: string; route?: string; timeoutMs?: number } = {},
+  {
+    path = '/',
+    route = '*',
+    timeoutMs = 20_000,
+    environment = testEnvironment,
+  }: { path?: string; route?: string; timeoutMs?: number; environment?: Environment } = {},
 ) {
-  sessionStore.signIn({ apiKey: 'component-key', environmentName: testEnvironment.name });
+  sessionStore.signIn({ apiKey: 'component-key', environmentName: environment.name });
   const queryClient = createTestQueryClient();
-  const api = createPetstoreApi(testEnvironment, {
+  const api = createPetstoreApi(environment, {
     getApiKey: sessionStore.apiKey,
     timeoutMs,
     onUnauthorized: reauth.ask,
