@@ -2,9 +2,9 @@ import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API, MESSAGES, server } from '../test/msw-server.ts';
 import { ApiError } from './api-error.ts';
-import { createPetstoreApi, nextCursor, type PetstoreApi } from './client.ts';
+import { createPetstoreApi, type PetstoreApi } from './client.ts';
 
-const environment = { name: 'Test', apiBaseUrl: API, messagesBaseUrl: MESSAGES };
+const environment = { name: 'Test', apiBaseUrl: API, messagesBaseUrl: MESSAGES, extensions: [], limits: {} };
 const api: PetstoreApi = createPetstoreApi(environment, {
   getApiKey: () => 'secret-key',
   timeoutMs: 300,
@@ -154,29 +154,5 @@ describe('the contract types every call', () => {
       void api.pets.GET('/pets/{petId}', { params: { path: { id: 1n } } });
     };
     expect(unsent).toBeTypeOf('function');
-  });
-});
-
-describe('nextCursor', () => {
-  const answer = (link?: string) => {
-    const response = new Response(null, { headers: link === undefined ? {} : { Link: link } });
-    Object.defineProperty(response, 'url', { value: 'http://api.test/v1/pets?limit=20' });
-    return response;
-  };
-
-  it.each([
-    ['<?limit=20&cursor=abc>; rel="next"', 'abc'],
-    ['<http://api.test/v1/pets?cursor=abc>; rel=next', 'abc'],
-    ['<?cursor=p>; rel="prev", <?cursor=n>; rel="next"', 'n'],
-    ['<?cursor=n>; rel="last next"', 'n'],
-    ['<?cursor=p>; rel="prev"', undefined],
-    ['<https://elsewhere.example/steal?cursor=abc>; rel="next"', undefined],
-    ['garbage', undefined],
-  ])('reads %s', (value, expected) => {
-    expect(nextCursor(answer(value))).toBe(expected);
-  });
-
-  it('is undefined without a Link header', () => {
-    expect(nextCursor(answer())).toBeUndefined();
   });
 });

@@ -10,6 +10,7 @@ import { jsonCodec } from '../../contract/json.ts';
 import type { paths } from '../../contract/schema.gen.ts';
 import type { Environment } from '../config/config.ts';
 import { ApiError } from './api-error.ts';
+import { linkUrl } from './links.ts';
 
 /** A successful answer: its body as text (see `PetstoreApi.read`) and the response itself. */
 interface TextAnswer {
@@ -29,6 +30,8 @@ type Call<M extends Method> = <Path extends PathsWithMethod<paths, M>>(
 interface TypedClient {
   GET: Call<'get'>;
   POST: Call<'post'>;
+  /** GETs a `Link` target kept by `nextLink`, exactly as the service wrote it (see links.ts). */
+  follow(link: string, init?: { signal?: AbortSignal | undefined }): Promise<TextAnswer>;
 }
 
 export interface ClientOptions {
@@ -103,7 +106,53 @@ function httpError(status: number, text: string): ApiError {
     : new ApiError('http', status, `http_${status}`, `HTTP ${status}`);
 }
 
-function typedClient(baseUrl: string, { getApiKey, timeoutMs, onUnauthorized }: ClientOptions): TypedClient {
+interface Sent {
+  method: 'GET' | 'POST';
+  /** The operation, for the deprecation warning: `GET /pets/{petId}`. */
+  operation: string;
+  url: string;
+  body?: unknown;
+  headers?: Record<string, string> | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+/** Sends one request with the key, and again with a new key after a 401 if one is given. */
+async function sendWithKey(
+  { method, operation, url, body, headers, signal }: Sent,
+  { getApiKey, timeoutMs, onUnauthorized }: ClientOptions,
+): Promise<TextAnswer> {
+  const request = () => {
+    const apiKey = getApiKey();
+    return new Request(url, {
+      method,
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        // The key only ever travels in this header: never in a URL, never in a log.
+        ...(apiKey ? { Authorization: `Bearer ${apiKey}` } : {}),
+        ...headers,
+      },
+      body: body === undefined ? null : json.stringify(body),
+      credentials: 'omit',
+      signal: signal ?? null,
+    });
+  };
+
+  let { response, text } = await send(request(), timeoutMs);
+  if (response.status === 401 && onUnauthorized) {
+    // A new key, then the same request again; giving up leaves the 401 to the caller.
+    const renewed = await onUnauthorized().then(
+      () => true,
+      () => false,
+    );
+    if (renewed) ({ response, text } = await send(request(), timeoutMs));
+  }
+  warnIfDeprecated(operation, response.headers);
+  if (!response.ok) throw httpError(response.status, text);
+  return { data: text, response };
+}
+
+function typedClient(baseUrl: string, options: ClientOptions): TypedClient {
   const call = (method: 'GET' | 'POST') => async (path: string, init: Init<never>) => {
     const {
       params = {},
@@ -123,37 +172,17 @@ function typedClient(baseUrl: string, { getApiKey, timeoutMs, onUnauthorized }: 
     const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params.path?.[name])));
     const search = query.toString();
     const url = `${baseUrl}${filled}${search ? `?${search}` : ''}`;
-    const request = () => {
-      const apiKey = getApiKey();
-      return new Request(url, {
-        method,
-        headers: {
-          Accept: 'application/json',
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-          // The key only ever travels in this header: never in a URL, never in a log.
-          ...(apiKey ? { Authorization: `Bearer ${apiKey}` } : {}),
-          ...headers,
-        },
-        body: body === undefined ? null : json.stringify(body),
-        credentials: 'omit',
-        signal: signal ?? null,
-      });
-    };
-
-    let { response, text } = await send(request(), timeoutMs);
-    if (response.status === 401 && onUnauthorized) {
-      // A new key, then the same request again; giving up leaves the 401 to the caller.
-      const renewed = await onUnauthorized().then(
-        () => true,
-        () => false,
-      );
-      if (renewed) ({ response, text } = await send(request(), timeoutMs));
-    }
-    warnIfDeprecated(`${method} ${path}`, response.headers);
-    if (!response.ok) throw httpError(response.status, text);
-    return { data: text, response };
+    return sendWithKey({ method, operation: `${method} ${path}`, url, body, headers, signal }, options);
   };
-  return { GET: call('GET'), POST: call('POST') } as TypedClient;
+  return {
+    GET: call('GET'),
+    POST: call('POST'),
+    follow: async (link, { signal } = {}) => {
+      const url = linkUrl(baseUrl, link);
+      if (!url) throw new ApiError('invalid-response', 0, 'invalid_link', 'The link leads outside the service.');
+      return sendWithKey({ method: 'GET', operation: 'GET (a Link target)', url: url.href, signal }, options);
+    },
+  } as TypedClient;
 }
 
 export function createPetstoreApi(environment: Environment, options: ClientOptions): PetstoreApi {
@@ -174,27 +203,4 @@ export function createPetstoreApi(environment: Environment, options: ClientOptio
       }
     },
   };
-}
-
-/**
- * The `cursor` of the `Link: <…>; rel="next"` target (RFC 8288), when the service offers one. A
- * target on another origin is ignored: the service does not send people elsewhere.
- */
-export function nextCursor(response: Response): string | undefined {
-  const link = response.headers.get('Link');
-  if (!link) return undefined;
-  for (const part of link.split(/,(?=\s*<)/)) {
-    const match = /^\s*<([^>]*)>(.*)$/.exec(part);
-    if (match && /;\s*rel\s*=\s*"?([^";]*\s)?next(\s[^";]*)?"?\s*(;|$)/i.test(match[2]!)) {
-      try {
-        const target = new URL(match[1]!, response.url);
-        return target.origin === new URL(response.url).origin
-          ? (target.searchParams.get('cursor') ?? undefined)
-          : undefined;
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
 }

@@ -21,7 +21,7 @@ import { parseInt64 } from '../../contract/int64.ts';
 import type { PetstoreApi } from '../api/client.ts';
 import { paths, safeNextPath } from '../config/paths.ts';
 import { petQueries } from '../features/pets/api/pet-queries.ts';
-import { currentCursor, parseListSearch } from '../features/pets/list-search.ts';
+import { currentLink, parseListSearch } from '../features/pets/list-search.ts';
 import { ErrorBoundary } from '../ui/error-boundary.tsx';
 import { NotFoundPage } from '../ui/not-found-page.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
@@ -50,7 +50,7 @@ const screens: Screen[] = [
       // A search reads the whole list page by page as soon as the screen shows (use-pet-search.ts).
       if (!list.q) {
         void queryClient.prefetchQuery(
-          petQueries.page(api, { status: list.status, limit: list.limit, cursor: currentCursor(list) }),
+          petQueries.page(api, { status: list.status, limit: list.limit, link: currentLink(list) }),
         );
       }
     },

@@ -5,13 +5,15 @@ const parse = (search: string) => parseListSearch(new URLSearchParams(search));
 const DEFAULTS: PetListSearch = { status: undefined, limit: 20, q: '', sort: undefined, trail: [], page: 1 };
 
 describe('the pets list URL', () => {
-  it('reads status, page size, search, sort and the cursors walked', () => {
-    expect(parse('status=sold&limit=50&q=rex&sort=-name&cursor=abc&cursor=d.e%2Ff&page=3')).toEqual({
+  it('reads status, page size, search, sort and the links followed', () => {
+    expect(
+      parse('status=sold&limit=50&q=rex&sort=-name&link=pets%3Fcursor%3Dabc&link=pets%3Fpage%3D3%26a%3Db&page=3'),
+    ).toEqual({
       status: 'sold',
       limit: 50,
       q: 'rex',
       sort: { key: 'name', descending: true },
-      trail: ['abc', 'd.e/f'],
+      trail: ['pets?cursor=abc', 'pets?page=3&a=b'],
       page: 3,
     });
   });
@@ -25,10 +27,14 @@ describe('the pets list URL', () => {
     'limit=',
     'status=lost',
     'status=',
-    'cursor=',
-    'cursor=a&cursor=',
-    'cursor=a%20b',
-    `cursor=${'x'.repeat(257)}`,
+    'link=',
+    'link=pets&link=',
+    'link=pets%3Fa%20b',
+    'link=%2Fv2%2Fpets',
+    'link=..%2Fpets',
+    'link=https%3A%2F%2Felsewhere.example%2Fpets',
+    'link=%2F%2Felsewhere.example%2Fpets',
+    `link=pets%3Fa%3D${'x'.repeat(2048)}`,
     'sort=age',
     'sort=--name',
     'page=0',
@@ -45,11 +51,11 @@ describe('the pets list URL', () => {
       limit: 100,
       q: 'zoë',
       sort: { key: 'id', descending: false },
-      trail: ['x', 'y.z'],
+      trail: ['pets?cursor=x', 'pets?page=2&b=%2F'],
       page: 2,
     };
     expect(toSearchParams(search).toString()).toBe(
-      'status=pending&limit=100&q=zo%C3%AB&sort=id&cursor=x&cursor=y.z&page=2',
+      'status=pending&limit=100&q=zo%C3%AB&sort=id&link=pets%3Fcursor%3Dx&link=pets%3Fpage%3D2%26b%3D%252F&page=2',
     );
     expect(parseListSearch(toSearchParams(search))).toEqual(search);
   });

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isKeptLink } from '../../api/links.ts';
 import { PET_STATUSES, type PetStatus } from './pet.ts';
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -14,8 +15,8 @@ export interface Sort {
 
 /**
  * The pets list's state, which lives only in the URL:
- * `?status=sold&limit=50&q=rex&sort=-name&cursor=c1&cursor=c2&page=2`, one `cursor` per page walked:
- * cursors are the service's opaque text, so none is split or joined.
+ * `?status=sold&limit=50&q=rex&sort=-name&link=pets%3Fpage%3D2&page=2`, one `link` per page walked:
+ * each is a `next` link of the service's, kept as it wrote it (see api/links.ts).
  */
 export interface PetListSearch {
   status: PetStatus | undefined;
@@ -23,14 +24,15 @@ export interface PetListSearch {
   /** Search by name; when set, the list is the matches among every pet the service lists. */
   q: string;
   sort: Sort | undefined;
-  /** The service's cursors walked to reach this page (the last one is this page's); none on page 1. */
+  /** The service's `next` links followed to reach this page (the last one is this page's); none on page 1. */
   trail: string[];
   /** The page of search matches (the service's paging does not apply to them). */
   page: number;
 }
 
-/** Opaque, but not unbounded: the URL must stay a URL. */
-const CURSOR = /^\S{1,256}$/;
+/** The service's own text, but not unbounded: the URL must stay a URL. */
+const MAX_LINK_LENGTH = 2048;
+const isTrailLink = (text: string) => text.length <= MAX_LINK_LENGTH && isKeptLink(text);
 
 // Nonsense in the URL falls back to the defaults, so the service never gets a bad request from it.
 const SearchSchema = z.object({
@@ -38,10 +40,10 @@ const SearchSchema = z.object({
   limit: z.catch(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), DEFAULT_PAGE_SIZE),
   q: z.catch(z.string().check(z.trim(), z.maxLength(200)), ''),
   sort: z.catch(z.optional(z.enum([...SORT_KEYS, ...SORT_KEYS.map((key) => `-${key}` as const)])), undefined),
-  cursor: z.catch(
+  link: z.catch(
     z.pipe(
       z.array(z.string()),
-      z.transform((cursors) => cursors.slice(-MAX_TRAIL)),
+      z.transform((links) => links.slice(-MAX_TRAIL)),
     ),
     [],
   ),
@@ -49,15 +51,15 @@ const SearchSchema = z.object({
 });
 
 export function parseListSearch(params: URLSearchParams): PetListSearch {
-  const { status, limit, q, sort, cursor, page } = SearchSchema.parse({
+  const { status, limit, q, sort, link, page } = SearchSchema.parse({
     status: params.get('status') ?? undefined,
     limit: params.get('limit') ?? undefined,
     q: params.get('q') ?? '',
     sort: params.get('sort') ?? undefined,
-    cursor: params.getAll('cursor'),
+    link: params.getAll('link'),
     page: params.get('page') ?? undefined,
   });
-  const trail = cursor.every((item) => CURSOR.test(item)) ? cursor : [];
+  const trail = link.every(isTrailLink) ? link : [];
   return {
     status,
     limit,
@@ -75,10 +77,10 @@ export function toSearchParams({ status, limit, q, sort, trail, page }: PetListS
   if (limit !== DEFAULT_PAGE_SIZE) params.set('limit', String(limit));
   if (q) params.set('q', q);
   if (sort) params.set('sort', `${sort.descending ? '-' : ''}${sort.key}`);
-  for (const cursor of trail) params.append('cursor', cursor);
+  for (const link of trail) params.append('link', link);
   if (q && page > 1) params.set('page', String(page));
   return params;
 }
 
-/** The page of the service's list a search shows: its cursor, or none for the first. */
-export const currentCursor = (search: PetListSearch): string | undefined => search.trail.at(-1);
+/** The page of the service's list the list shows: the link that leads to it, or none for the first. */
+export const currentLink = (search: PetListSearch): string | undefined => search.trail.at(-1);

@@ -1,6 +1,6 @@
 import { isApiError } from '../../../api/api-error.ts';
 import type { PetstoreApi } from '../../../api/client.ts';
-import { PET_STATUSES, readPet, type Pet } from '../pet.ts';
+import { readPet, type Pet } from '../pet.ts';
 import { findPetInLists } from './list-pets.ts';
 
 // Answers of a service on which getPet is gone or was never built.
@@ -8,7 +8,7 @@ const GET_PET_UNAVAILABLE = new Set([404, 405, 410, 501]);
 
 /**
  * `GET /pets/{petId}` (getPet, deprecated: removed on 5 December 2030), falling back to the
- * replacement the spec names, `GET /pets` by status. Resolves to null when the pet does not exist.
+ * replacement the spec names, `GET /pets` (by status, and unfiltered). Resolves to null when the pet does not exist.
  */
 export async function getPet(api: PetstoreApi, id: bigint, signal?: AbortSignal): Promise<Pet | null> {
   try {
@@ -17,5 +17,5 @@ export async function getPet(api: PetstoreApi, id: bigint, signal?: AbortSignal)
   } catch (error) {
     if (!isApiError(error) || !GET_PET_UNAVAILABLE.has(error.status)) throw error;
   }
-  return (await findPetInLists(api, id, PET_STATUSES, signal)) ?? null;
+  return (await findPetInLists(api, id, signal)) ?? null;
 }

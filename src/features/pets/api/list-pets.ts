@@ -1,52 +1,135 @@
-import { nextCursor, type PetstoreApi } from '../../../api/client.ts';
-import { readPets, type Pet, type PetStatus } from '../pet.ts';
+import type { PetstoreApi } from '../../../api/client.ts';
+import { nextLink } from '../../../api/links.ts';
+import { PET_STATUSES, readPets, type NewPet, type Pet, type PetStatus } from '../pet.ts';
 
 export interface PetPage {
   pets: Pet[];
-  /** The `cursor` of the service's `Link: rel="next"` target, when it offered one. */
-  nextCursor: string | undefined;
+  /** The service's `Link: rel="next"` target, relative to the API's base, when it offered one. */
+  nextLink: string | undefined;
   /**
    * The first rows of a longer page of the same list, shown while this page is read: the rows are
-   * this page's, its next cursor is not known yet.
+   * this page's, its next link is not known yet.
    */
   cutFromLonger?: true;
+}
+
+/** Which page of `GET /pets`: the first of a status and size, or the one a `next` link leads to. */
+export interface PetPageRequest {
+  status: PetStatus | undefined;
+  limit: number;
+  /** The `next` link that leads to this page (it holds status and size as the service wrote them). */
+  link: string | undefined;
 }
 
 /** `GET /pets` (listPets), one page. */
 export async function listPets(
   api: PetstoreApi,
-  { status, limit, cursor }: { status?: PetStatus | undefined; limit?: number; cursor?: string | undefined },
+  { status, limit, link }: PetPageRequest,
   signal?: AbortSignal,
 ): Promise<PetPage> {
-  const answer = await api.pets.GET('/pets', { params: { query: { limit, status, cursor } }, signal });
-  return { pets: api.read(answer, readPets), nextCursor: nextCursor(answer.response) };
+  const answer = link
+    ? await api.pets.follow(link, { signal })
+    : await api.pets.GET('/pets', { params: { query: { limit, status } }, signal });
+  return { pets: api.read(answer, readPets), nextLink: nextLink(answer.response, api.environment.apiBaseUrl) };
+}
+
+/** Whether the service answers a read now: the cheapest one, `GET /pets?limit=1`. */
+export const answersReads = (api: PetstoreApi): Promise<boolean> =>
+  api.pets.GET('/pets', { params: { query: { limit: 1 } } }).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * Every page of a list, following the service's `next` links, until `enough` says so or there are
+ * no more; a link seen twice ends it (a service going round in circles).
+ */
+export async function* walkPets(
+  api: PetstoreApi,
+  first: Omit<PetPageRequest, 'link'>,
+  signal?: AbortSignal,
+): AsyncGenerator<PetPage & { index: number }> {
+  const seen = new Set<string>();
+  let link: string | undefined;
+  for (let index = 0; ; index++) {
+    const page = await listPets(api, { ...first, link }, signal);
+    yield { ...page, index };
+    if (!page.nextLink || seen.has(page.nextLink)) return;
+    seen.add((link = page.nextLink));
+  }
 }
 
 const MAX_SCAN_PAGES = 200;
+/**
+ * Where a pet may be listed: the whole list (the only one with a pet that has no status), and each
+ * status, which reaches further into a service that offers no next links.
+ */
+const LISTS = [undefined, ...PET_STATUSES];
 
 /**
- * Looks one pet up through `GET /pets` alone (status by status, 100 at a time, following `next`
- * links): what keeps the detail view working once the deprecated `getPet` is gone.
+ * Looks one pet up through `GET /pets` alone (every list at once, 100 at a time, following `next`
+ * links): what keeps the detail view working once the deprecated `getPet` is gone. Resolves with
+ * the pet as soon as one list has it, or undefined once none has.
  */
-export async function findPetInLists(
-  api: PetstoreApi,
-  id: bigint,
-  statuses: readonly PetStatus[],
-  signal?: AbortSignal,
-) {
-  const scans = statuses.map(async (status) => {
-    let cursor: string | undefined;
-    const seen = new Set<string>();
-    for (let pages = 0; pages < MAX_SCAN_PAGES; pages++) {
-      const page = await listPets(api, { status, limit: 100, cursor }, signal);
+export function findPetInLists(api: PetstoreApi, id: bigint, signal?: AbortSignal): Promise<Pet | undefined> {
+  const found = new AbortController();
+  const scanSignal = signal ? AbortSignal.any([signal, found.signal]) : found.signal;
+  const scan = async (status: PetStatus | undefined) => {
+    for await (const page of walkPets(api, { status, limit: 100 }, scanSignal)) {
       const pet = page.pets.find((candidate) => candidate.id === id);
-      if (pet) return pet;
-      if (!page.nextCursor || seen.has(page.nextCursor)) return undefined;
-      seen.add(page.nextCursor);
-      cursor = page.nextCursor;
+      if (pet || page.index + 1 >= MAX_SCAN_PAGES) return pet;
     }
     return undefined;
+  };
+  return new Promise((resolve, reject) => {
+    let left = LISTS.length;
+    let failure: { error: unknown } | undefined;
+    for (const status of LISTS) {
+      scan(status)
+        .then(
+          (pet) => {
+            if (!pet) return;
+            // The other lists need not be read any further.
+            found.abort();
+            resolve(pet);
+          },
+          (error: unknown) => (failure ??= { error }),
+        )
+        .finally(() => {
+          if (--left > 0) return;
+          if (failure && !found.signal.aborted) reject(failure.error);
+          else resolve(undefined);
+        });
+    }
   });
-  for (const pet of await Promise.all(scans)) if (pet) return pet;
-  return undefined;
+}
+
+/** How many pets a look for one pet reads at most. */
+export const LOOKUP_LIMIT = 1000;
+
+/** What looking for one pet found: the pets like it, and how far the look got. */
+export interface Lookup {
+  matches: Pet[];
+  lookedThrough: number;
+  /** Every pet of the list was looked at: no match means the pet is not there. */
+  complete: boolean;
+}
+
+/**
+ * The pets of `pet`'s status with its very name and category: after a create whose answer was lost,
+ * whether it was added. Reads the list as the service pages it, up to LOOKUP_LIMIT pets.
+ */
+export async function lookForPet(api: PetstoreApi, pet: NewPet, signal?: AbortSignal): Promise<Lookup> {
+  const matches: Pet[] = [];
+  let lookedThrough = 0;
+  for await (const page of walkPets(api, { status: pet.status, limit: 100 }, signal)) {
+    lookedThrough += page.pets.length;
+    matches.push(
+      ...page.pets.filter((candidate) => candidate.name === pet.name && candidate.categoryId === pet.categoryId),
+    );
+    // A full first page with no way past it may not be all there is.
+    if (!page.nextLink) return { matches, lookedThrough, complete: !(page.index === 0 && page.pets.length === 100) };
+    if (lookedThrough >= LOOKUP_LIMIT) return { matches, lookedThrough, complete: false };
+  }
+  return { matches, lookedThrough, complete: false };
 }

@@ -1,15 +1,8 @@
 import { experimental_streamedQuery as streamedQuery, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { PetstoreApi } from '../../../api/client.ts';
-import { PET_STATUSES, type Pet, type PetStatus } from '../pet.ts';
+import { PET_STATUSES, type NewPet, type Pet, type PetStatus } from '../pet.ts';
 import { getPet } from './get-pet.ts';
-import { listPets, type PetPage } from './list-pets.ts';
-
-/** One page of the service's list, as `GET /pets` takes it. */
-export interface PetPageRequest {
-  status: PetStatus | undefined;
-  limit: number;
-  cursor: string | undefined;
-}
+import { listPets, lookForPet, walkPets, type PetPage, type PetPageRequest } from './list-pets.ts';
 
 /** The page size a search reads the service's list with: its maximum. */
 export const SCAN_PAGE_SIZE = 100;
@@ -23,29 +16,32 @@ export const scanControl = {
   resume: (queryKey: readonly unknown[]) => stoppedScans.delete(queryKey.join()),
 };
 
-/** A page read by a search, and which page of which status it was. */
+/** A page read by a search, less the pets an earlier page of the search had. */
 export interface ScannedPage extends PetPage {
-  status: PetStatus;
-  index: number;
+  /** The service gave no way past this page: the first of its list, full, with no `next` link. */
+  endsShort: boolean;
 }
 
 /**
- * Every pet the service lists, status by status, 100 at a time, following its `next` links, page
- * by page as they arrive; up to SCAN_LIMIT pets.
+ * Every pet the service lists, page by page as they arrive, 100 at a time, following its `next`
+ * links; up to SCAN_LIMIT pets. Without a status, the whole list (the only one with the pets that
+ * have no status); where the service offers no way past its first page, each status's first page
+ * after it, reaching further.
  */
 async function* scanPets(api: PetstoreApi, status: PetStatus | undefined, signal: AbortSignal, stopped: () => boolean) {
   let read = 0;
-  for (const each of status ? [status] : PET_STATUSES) {
-    const seen = new Set<string>();
-    let cursor: string | undefined;
-    for (let index = 0; read < SCAN_LIMIT; index++) {
-      const page = await listPets(api, { status: each, limit: SCAN_PAGE_SIZE, cursor }, signal);
-      read += page.pets.length;
-      yield { ...page, status: each, index } satisfies ScannedPage;
-      if (stopped()) return;
-      if (!page.nextCursor || seen.has(page.nextCursor)) break;
-      seen.add((cursor = page.nextCursor));
+  const seen = new Set<bigint>();
+  for (const list of status ? [status] : [undefined, ...PET_STATUSES]) {
+    let endsShort = false;
+    for await (const page of walkPets(api, { status: list, limit: SCAN_PAGE_SIZE }, signal)) {
+      endsShort = page.index === 0 && page.pets.length === SCAN_PAGE_SIZE && !page.nextLink;
+      const pets = page.pets.filter((pet) => !seen.has(pet.id));
+      for (const pet of pets) seen.add(pet.id);
+      read += pets.length;
+      yield { pets, nextLink: page.nextLink, endsShort } satisfies ScannedPage;
+      if (stopped() || read >= SCAN_LIMIT) return;
     }
+    if (!endsShort) return;
   }
 }
 
@@ -68,15 +64,15 @@ function pagePlaceholder(
     previous &&
     before &&
     before.status === request.status &&
-    before.cursor === request.cursor &&
+    before.link === request.link &&
     before.limit > request.limit &&
-    (previous.pets.length >= request.limit || !previous.nextCursor);
+    (previous.pets.length >= request.limit || !previous.nextLink);
   if (!longer) return previous;
   const byLimit = cuts.get(previous) ?? new Map<number, PetPage>();
   cuts.set(previous, byLimit);
   let cut = byLimit.get(request.limit);
   if (!cut) {
-    cut = { pets: previous.pets.slice(0, request.limit), nextCursor: undefined, cutFromLonger: true };
+    cut = { pets: previous.pets.slice(0, request.limit), nextLink: undefined, cutFromLonger: true };
     byLimit.set(request.limit, cut);
   }
   return cut;
@@ -104,6 +100,15 @@ export const petQueries = {
         streamFn: ({ signal, queryKey }) => scanPets(api, status, signal, () => stoppedScans.has(queryKey.join())),
         refetchMode: 'replace',
       }),
+    }),
+  /** A pet's very likes in its status's list: was a pet whose answer was lost added after all? */
+  lookFor: (api: PetstoreApi, { name, categoryId, status }: NewPet) =>
+    queryOptions({
+      queryKey: [...petQueries.lists(api), 'look-for', status ?? 'all', name, categoryId.toString()],
+      queryFn: ({ signal }) => lookForPet(api, { name, categoryId, status }, signal),
+      // Always read anew: the answer is about now.
+      staleTime: 0,
+      gcTime: 0,
     }),
   detail: (api: PetstoreApi, id: bigint) =>
     queryOptions({

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useApi } from '../../../api/api-context.ts';
 import { searchKey } from '../pet-order.ts';
 import type { Pet, PetStatus } from '../pet.ts';
-import { petQueries, SCAN_LIMIT, SCAN_PAGE_SIZE, scanControl, type ScannedPage } from './pet-queries.ts';
+import { petQueries, SCAN_LIMIT, scanControl, type ScannedPage } from './pet-queries.ts';
 
 type Candidate = { pet: Pet; key: string };
 
@@ -40,9 +40,7 @@ export function usePetSearch(enabled: boolean, status: PetStatus | undefined) {
     stopped,
     capped: candidates.length >= SCAN_LIMIT,
     /** The service gave no way past a full first page of some status. */
-    firstPagesOnly: (pages ?? []).some(
-      (page) => page.index === 0 && page.pets.length === SCAN_PAGE_SIZE && !page.nextCursor,
-    ),
+    firstPagesOnly: (pages ?? []).some((page) => page.endsShort),
     error: scan.error,
     stop: () => {
       scanControl.stop(options.queryKey);

@@ -13,7 +13,7 @@ import { petQueries } from '../api/pet-queries.ts';
 import { SCAN_LIMIT } from '../api/pet-queries.ts';
 import { usePetSearch, type PetSearch } from '../api/use-pet-search.ts';
 import {
-  currentCursor,
+  currentLink,
   PAGE_SIZES,
   parseListSearch,
   toSearchParams,
@@ -42,7 +42,7 @@ function describePage(rows: number, search: PetListSearch, hasNext: boolean): st
   const what = search.status ? `${STATUS_LABELS[search.status].toLowerCase()} pet` : 'pet';
   if (rows === 0) return '';
   const pageNumber = search.trail.length + 1;
-  const sorted = sortNote(search.sort, 'this page only: the service lists newest first');
+  const sorted = sortNote(search.sort, 'this page only: the service decides which pets are on each page');
   if (pageNumber > 1) {
     return `Page ${pageNumber}: ${count(rows, `more ${what}`, `more ${what}s`)}${hasNext ? '' : ', the end of the list'}.${sorted}`;
   }
@@ -52,7 +52,7 @@ function describePage(rows: number, search: PetListSearch, hasNext: boolean): st
 
 function describeSearch(matches: number, search: PetListSearch, scan: PetSearch): string {
   const among = scan.firstPagesOnly
-    ? `the first 100 pets of ${search.status ? `the ${search.status} ones` : 'each status'} (this service offers no way past them)`
+    ? `the first 100 ${search.status ? `${search.status} pets` : 'pets of the whole list and of each status'} (this service offers no way past them)`
     : scan.capped
       ? `the first ${SCAN_LIMIT.toLocaleString()} pets (searching stops there)`
       : `${count(scan.lookedThrough, 'pet')} looked through`;
@@ -70,7 +70,7 @@ export function PetsPage() {
   const search = parseListSearch(params);
   const searchBox = useRef<HTMLInputElement>(null);
   const pageOf = (list: PetListSearch) =>
-    petQueries.page(api, { status: list.status, limit: list.limit, cursor: currentCursor(list) });
+    petQueries.page(api, { status: list.status, limit: list.limit, link: currentLink(list) });
 
   // Filter tweaks replace the history entry: Back leaves the list instead of undoing each click.
   // The request for the new list leaves at once, from the handler, not after the next render.
@@ -159,7 +159,7 @@ export function PetsPage() {
   );
   const rows: readonly Pet[] | undefined = searching ? matchRows : pageRows;
   const error = searching ? scan.error : list.error;
-  const hasNext = Boolean(list.data?.nextCursor);
+  const hasNext = Boolean(list.data?.nextLink);
   const slow = useDelayedFlag(searching ? scan.searching : list.isFetching, SLOW_AFTER_MS);
   const table = useRef<HTMLTableElement>(null);
   // The rows of this address, not those of the list before it, shown while it is read; for a
@@ -190,8 +190,8 @@ export function PetsPage() {
         ...(search.trail.length > 0 && { previous: toSearchParams({ ...search, trail: search.trail.slice(0, -1) }) }),
         ...(search.trail.length > 1 && { first: toSearchParams({ ...search, trail: [] }) }),
         ...(loaded &&
-          list.data.nextCursor && {
-            next: toSearchParams({ ...search, trail: [...search.trail, list.data.nextCursor] }),
+          list.data.nextLink && {
+            next: toSearchParams({ ...search, trail: [...search.trail, list.data.nextLink] }),
           }),
       };
   const showPager = Boolean(pages.previous || pages.next);
