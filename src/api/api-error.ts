@@ -29,6 +29,14 @@ export class ApiError extends Error {
     return this.kind === 'http' && !this.code.startsWith('http_');
   }
 
+  /**
+   * Whether the request may have been carried out though no answer says so: no answer at all, or a
+   * gateway's 502 or 504 (the service behind it may have done it and the answer been lost).
+   */
+  get outcomeUnknown(): boolean {
+    return this.kind === 'network' || this.kind === 'timeout' || this.status === 502 || this.status === 504;
+  }
+
   /** Worth trying again unchanged: no answer, or the service failed on its side. */
   get isTransient(): boolean {
     return this.kind === 'network' || this.kind === 'timeout' || this.status >= 500;

@@ -1,10 +1,20 @@
 // Every sentence the app says about a failed request, in one place. Each says what happened and what
-// helps: changing something (a 4xx), or waiting (no answer, a 5xx), never the other way round.
-import { REQUEST_BODY_MAX_BYTES } from '../../contract/limits.ts';
+// helps: changing something (a 4xx), or waiting (no answer, a 5xx), never the other way round; and
+// none promises what trying again cannot deliver.
 import { isApiError } from '../api/api-error.ts';
+import type { ServiceLimits } from '../config/config.ts';
 
-/** What happened, and, when changing something helps, what to change. */
-export function describeError(error: unknown): string {
+const sentence = (text: string) => text.replace(/\.?$/, '.');
+
+/** A size as people read it: `64 KiB`, or bytes when it is no whole number of KiB. */
+const bytes = (count: number) =>
+  count >= 1024 && count % 1024 === 0 ? `${count / 1024} KiB` : `${count.toLocaleString()} bytes`;
+
+/**
+ * What happened, and, when changing something helps, what to change. A limit is named only when the
+ * environment declares it (`limits` in config.json); otherwise the service's own words speak.
+ */
+export function describeError(error: unknown, limits: ServiceLimits = {}): string {
   if (!isApiError(error)) return 'Something went wrong in the app.';
   switch (error.kind) {
     case 'network':
@@ -15,12 +25,16 @@ export function describeError(error: unknown): string {
       return 'The pet store service sent an answer this app cannot read.';
   }
   if (error.status >= 500) return `The pet store service failed (HTTP ${error.status}).`;
+  const said = error.fromService ? sentence(error.message) : `The service refused it (HTTP ${error.status}).`;
   if (error.status === 413) {
-    return `The service takes at most ${REQUEST_BODY_MAX_BYTES / 1024} KiB in one request. Shorten the text and send it again.`;
+    const max = limits.requestBodyMaxBytes;
+    const why = max
+      ? `The service takes at most ${bytes(max)} in one request.`
+      : error.fromService
+        ? said
+        : 'The service refused it as too large (HTTP 413).';
+    return `${why} Shorten the text and send it again.`;
   }
-  const said = error.fromService
-    ? error.message.replace(/\.?$/, '.')
-    : `The service refused it (HTTP ${error.status}).`;
   if (error.status === 401) return `${said} Sign in again to carry on.`;
   if ([400, 409, 422].includes(error.status)) return `${said} Change what it names and send it again.`;
   return said;
@@ -31,17 +45,68 @@ export const canRetry = (error: unknown) =>
   isApiError(error) && (error.isTransient || error.kind === 'invalid-response');
 
 /**
- * What happens next, when trying again can help: a read tries again by itself when waiting helps; a
- * write waits for the person, since sending a new pet twice would add it twice.
+ * What happens next, when trying again can help. A read tries again by itself when waiting helps. A
+ * write waits for the person: when its answer was lost it may have been carried out, so sending it
+ * again is safe only where the service makes a second try harmless (`idempotent`).
  */
-export function describeRecovery(error: unknown, kind: 'read' | 'write'): string | undefined {
-  if (!canRetry(error)) return undefined;
-  if (isApiError(error) && error.kind === 'invalid-response') {
+export function describeRecovery(
+  error: unknown,
+  kind: 'read' | 'write',
+  { idempotent = false }: { idempotent?: boolean } = {},
+): string | undefined {
+  if (!canRetry(error) || !isApiError(error)) return undefined;
+  if (error.kind === 'invalid-response') {
     return 'Nothing is lost. Try again; if it keeps happening, tell whoever runs the service.';
   }
-  return kind === 'read'
-    ? 'Nothing is lost: the app tries again by itself every few seconds, and at once when you are back online.'
-    : 'Nothing you typed is lost. Try again in a moment.';
+  if (kind === 'read') {
+    return 'Nothing is lost: the app tries again by itself every few seconds, and at once when you are back online.';
+  }
+  if (!error.outcomeUnknown) return 'Nothing you typed is lost. Try again in a moment.';
+  return idempotent
+    ? 'Nothing you typed is lost. Try again: a second try never adds it twice.'
+    : 'Nothing you typed is lost. It may have arrived all the same: sending it again could send it twice.';
+}
+
+/**
+ * What to say of creates whose answer was lost. Several in a row, with reads from the same service
+ * answered between them, is no outage: something in the service's setup is refusing this request
+ * (a header its CORS configuration does not allow, say), and waiting will not change that.
+ */
+export function describeLostCreate({
+  error,
+  inARow,
+  readsAnswer,
+  idempotent,
+  environmentName,
+}: {
+  error: unknown;
+  inARow: number;
+  readsAnswer: boolean;
+  idempotent: boolean;
+  environmentName: string;
+}): { what: string; next: string; refusedBySetup: boolean } {
+  if (isApiError(error) && error.kind === 'network' && inARow >= 2 && readsAnswer) {
+    return {
+      refusedBySetup: true,
+      what: `The request to add the pet could not be sent: ${environmentName} answers when the list is read, but gave no answer to this request ${inARow} times in a row.`,
+      next: "Waiting will not help: the service's setup is probably refusing this request (its CORS configuration, for example, must allow every header the app sends). Tell whoever runs the service. Nothing you typed is lost.",
+    };
+  }
+  const what =
+    isApiError(error) && error.kind === 'timeout'
+      ? `${environmentName} did not answer in time`
+      : `No answer came back from ${environmentName}`;
+  return idempotent
+    ? {
+        refusedBySetup: false,
+        what: `${what}.`,
+        next: 'Nothing you typed is lost. Try again: a second try never adds the pet twice.',
+      }
+    : {
+        refusedBySetup: false,
+        what: `${what}, so the pet may or may not have been added.`,
+        next: 'Look for it before sending it again: sending it again could add it twice. Nothing you typed is lost.',
+      };
 }
 
 /** Why checking a key failed: a refused key is told apart from a service that is down. */

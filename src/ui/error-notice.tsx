@@ -1,19 +1,26 @@
+import { useContext } from 'react';
+import { ApiContext } from '../api/api-context.ts';
 import { describeError, describeRecovery } from './error-messages.ts';
 
 /** A failed request: what happened, what happens next, and Try again when trying again can help. */
 export function ErrorNotice({
   error,
   kind,
+  idempotent,
   onRetry,
 }: {
   error: unknown;
   kind: 'read' | 'write';
+  /** A write the service makes harmless to send twice. */
+  idempotent?: boolean;
   onRetry?: (() => void) | undefined;
 }) {
-  const recovery = describeRecovery(error, kind);
+  // The limits the signed-in environment declares, to name them; none before sign-in.
+  const limits = useContext(ApiContext)?.environment.limits;
+  const recovery = describeRecovery(error, kind, { idempotent });
   return (
     <div className="notice notice-error" role="alert">
-      <p>{describeError(error)}</p>
+      <p>{describeError(error, limits)}</p>
       {recovery && <p>{recovery}</p>}
       {onRetry && recovery && (
         <button type="button" className="button-secondary" onClick={onRetry}>

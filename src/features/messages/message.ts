@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { components } from '../../../contract/schema.gen.ts';
+import type { ServiceLimits } from '../../config/config.ts';
 import { sessionValue } from '../../lib/session.ts';
 
 export type Message = components['schemas']['Message'];
@@ -14,11 +15,22 @@ const MessageSchema: z.ZodMiniType<Message, unknown> = z.object({
 
 export const readMessage = (data: unknown): Message => MessageSchema.parse(data);
 
-export const messageFormSchema = z.object({
-  message: z
-    .string()
-    .check(z.trim(), z.minLength(1, 'Write a message.'), z.maxLength(10_000, 'Keep it under 10,000 characters.')),
-});
+const bodyBytes = (message: string) => new TextEncoder().encode(JSON.stringify({ message })).length;
+
+/** The message form's rules: the spec's (some text), and the largest body where the environment declares one. */
+export const messageFormSchema = ({ requestBodyMaxBytes }: ServiceLimits = {}) => {
+  const message = z.string().check(z.trim(), z.minLength(1, 'Write a message.'));
+  return z.object({
+    message: requestBodyMaxBytes
+      ? message.check(
+          z.refine(
+            (text) => bodyBytes(text) <= requestBodyMaxBytes,
+            `Shorten the message: the service takes at most ${Math.floor(requestBodyMaxBytes / 1024)} KiB in one request.`,
+          ),
+        )
+      : message,
+  });
+};
 
 export const EMPTY_MESSAGE_FORM = { message: '' };
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { petFormSchema, toNewPet } from './pet-form-schema.ts';
+import { petFormSchema as rulesFor, toNewPet } from './pet-form-schema.ts';
+
+const petFormSchema = rulesFor();
 
 const valid = { name: 'Rex', categoryId: '3', status: 'available' };
 
@@ -21,6 +23,17 @@ describe('the add-pet form rules', () => {
     const result = petFormSchema.safeParse({ ...valid, ...change });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toContain(message);
+  });
+
+  it('refuses a name over the longest an environment declares, and takes any length where none is', () => {
+    const long = { ...valid, name: 'x'.repeat(201) };
+    expect(rulesFor({ petNameMaxLength: 200 }).safeParse(long).error?.issues[0]?.message).toBe(
+      'Keep the name to 200 characters or fewer.',
+    );
+    expect(rulesFor({ petNameMaxLength: 200 }).safeParse({ ...valid, name: ` ${'x'.repeat(200)} ` }).success).toBe(
+      true,
+    );
+    expect(petFormSchema.safeParse({ ...long, name: 'x'.repeat(100_000) }).success).toBe(true);
   });
 
   it('accepts the int64 bounds', () => {

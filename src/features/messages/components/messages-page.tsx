@@ -1,5 +1,5 @@
 import { schemaResolver } from '../../../ui/schema-resolver.ts';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useApi } from '../../../api/api-context.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
@@ -30,8 +30,9 @@ export function MessagesPage() {
   const [sent, setSent] = useState<Message[]>(() => log.load()?.sent ?? []);
   const send = useSendMessage();
   const defaultValues = useDraftDefaults(messageDraft, EMPTY_MESSAGE_FORM);
+  const resolver = useMemo(() => schemaResolver(messageFormSchema(environment.limits)), [environment.limits]);
   const { register, handleSubmit, reset, formState, subscribe } = useForm({
-    resolver: schemaResolver(messageFormSchema),
+    resolver,
     defaultValues,
   });
   useSaveDraft(messageDraft, EMPTY_MESSAGE_FORM, subscribe);

@@ -1,7 +1,9 @@
 import { schemaResolver } from '../../../ui/schema-resolver.ts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useApi } from '../../../api/api-context.ts';
+import { isApiError } from '../../../api/api-error.ts';
 import { paths } from '../../../config/paths.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
 import { canRetry } from '../../../ui/error-messages.ts';
@@ -9,9 +11,10 @@ import { Field } from '../../../ui/field.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { useDraftDefaults, useSaveDraft } from '../../../ui/use-form-draft.ts';
 import { useCreatePet } from '../api/create-pet.ts';
-import { PET_STATUSES, STATUS_LABELS } from '../pet.ts';
+import { PET_STATUSES, STATUS_LABELS, type NewPet } from '../pet.ts';
 import { EMPTY_PET_FORM, petFormDraft } from '../add-pet-draft.ts';
 import { fieldOfError, petFormSchema, toNewPet } from '../pet-form-schema.ts';
+import { LostCreateNotice } from './lost-create-notice.tsx';
 
 /** Navigation state of the pet page right after it was added, and of this form for the next one. */
 export interface AddedPetState {
@@ -21,12 +24,16 @@ export interface AddedPetState {
 
 export function AddPetPage() {
   const navigate = useNavigate();
+  const { environment } = useApi();
   const another = (useLocation().state as AddedPetState | null)?.another === true;
-  const createPet = useCreatePet();
+  const { mutation: createPet, lostAnswers, idempotent } = useCreatePet();
+  // The pet last sent, for looking it up when its answer was lost.
+  const [sent, setSent] = useState<NewPet>();
   const failureRef = useRef<HTMLDivElement>(null);
   const defaultValues = useDraftDefaults(petFormDraft, EMPTY_PET_FORM);
+  const resolver = useMemo(() => schemaResolver(petFormSchema(environment.limits)), [environment.limits]);
   const { register, handleSubmit, subscribe, setError, setFocus, formState } = useForm({
-    resolver: schemaResolver(petFormSchema),
+    resolver,
     defaultValues,
     shouldFocusError: true,
   });
@@ -40,10 +47,12 @@ export function AddPetPage() {
   // Every form submits the same way: react-hook-form checks the values, the mutation sends them,
   // and the button stays disabled until the answer is in (a double click sends once).
   const onSubmit = handleSubmit(async (values) => {
+    const pet = toNewPet(values);
+    setSent(pet);
     try {
-      const pet = await createPet.mutateAsync(toNewPet(values));
+      const added = await createPet.mutateAsync(pet);
       petFormDraft.clear();
-      navigate(paths.pet(pet.id), { state: { created: true } satisfies AddedPetState });
+      navigate(paths.pet(added.id), { state: { created: true } satisfies AddedPetState });
     } catch (error) {
       const field = fieldOfError(error);
       if (field) setError(field, { type: 'server', message: (error as Error).message }, { shouldFocus: true });
@@ -52,12 +61,20 @@ export function AddPetPage() {
 
   // A field error is shown beside its field; anything else above the button.
   const failure = createPet.isError && !fieldOfError(createPet.error) ? createPet.error : undefined;
+  const lost = failure && isApiError(failure) && failure.outcomeUnknown && lostAnswers && sent;
   useEffect(() => {
     if (failure) failureRef.current?.focus();
-  }, [failure]);
+  }, [failure, lostAnswers]);
 
   const { errors, isSubmitting } = formState;
   const sending = isSubmitting && createPet.isPending;
+  const submitLabel = sending
+    ? 'Adding…'
+    : lost && !idempotent
+      ? 'Send again'
+      : failure && canRetry(failure)
+        ? 'Try again'
+        : 'Add pet';
   return (
     <section className="narrow">
       <PageHeading title="Add a pet" />
@@ -81,12 +98,16 @@ export function AddPetPage() {
         </Field>
         {failure && (
           <div ref={failureRef} tabIndex={-1}>
-            <ErrorNotice error={failure} kind="write" />
+            {lost ? (
+              <LostCreateNotice error={failure} pet={sent} lostAnswers={lostAnswers} idempotent={idempotent} />
+            ) : (
+              <ErrorNotice error={failure} kind="write" idempotent={idempotent} />
+            )}
           </div>
         )}
         <div className="form-actions">
           <button type="submit" className="button-primary" disabled={isSubmitting}>
-            {sending ? 'Adding…' : failure && canRetry(failure) ? 'Try again' : 'Add pet'}
+            {submitLabel}
           </button>
         </div>
         {sending && (

@@ -1,0 +1,213 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { Environment } from '../../../config/config.ts';
+import { API, server } from '../../../test/msw-server.ts';
+import { renderSignedIn, testEnvironment } from '../../../test/render.tsx';
+import { AddPetPage } from './add-pet-page.tsx';
+
+const REFERENCE: Environment = {
+  ...testEnvironment,
+  extensions: ['idempotency-key'],
+  limits: { petNameMaxLength: 200, requestBodyMaxBytes: 65536 },
+};
+
+interface Create {
+  body: string;
+  idempotencyKey: string | null;
+}
+
+/** `POST /pets` answered by `answer` in turn; `GET /pets` by `list`. */
+function service({
+  answer,
+  list = () => HttpResponse.json([]),
+}: {
+  answer: (attempt: number) => Response;
+  list?: (url: URL) => Response;
+}) {
+  const creates: Create[] = [];
+  const reads: URL[] = [];
+  server.use(
+    http.post(`${API}/pets`, async ({ request }) => {
+      creates.push({ body: await request.text(), idempotencyKey: request.headers.get('Idempotency-Key') });
+      return answer(creates.length);
+    }),
+    http.get(`${API}/pets`, ({ request }) => {
+      reads.push(new URL(request.url));
+      return list(new URL(request.url));
+    }),
+  );
+  return { creates, reads };
+}
+
+async function addPet(name = 'Rex', categoryId = '3') {
+  await userEvent.type(screen.getByLabelText('Name'), name);
+  await userEvent.type(screen.getByLabelText('Category ID'), categoryId);
+  await userEvent.click(screen.getByRole('button', { name: 'Add pet' }));
+}
+
+const created = (id: number) =>
+  HttpResponse.json({ id, name: 'Rex', categoryId: 3, status: 'available' }, { status: 201 });
+const rex = (id: number, categoryId = 3) => ({ id, name: 'Rex', categoryId, status: 'available' });
+
+describe('AddPetPage against a service built to the spec alone', () => {
+  it('sends no header the spec does not define', async () => {
+    const { creates } = service({ answer: () => created(7) });
+    renderSignedIn(<AddPetPage />, { path: '/pets/new' });
+    await addPet();
+    await waitFor(() => expect(creates).toHaveLength(1));
+    expect(creates[0]).toEqual({ body: '{"name":"Rex","categoryId":3,"status":"available"}', idempotencyKey: null });
+  });
+
+  it('says a pet whose answer was lost may have been added, and sends again only when asked', async () => {
+    const { creates } = service({ answer: () => HttpResponse.error() });
+    renderSignedIn(<AddPetPage />, { path: '/pets/new' });
+    await addPet();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No answer came back from Test, so the pet may or may not have been added.');
+    expect(alert).toHaveTextContent('Look for it before sending it again: sending it again could add it twice.');
+    expect(alert).not.toHaveTextContent(/in a moment|try again/i);
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('Rex');
+    expect(creates).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Send again' }));
+    await waitFor(() => expect(creates).toHaveLength(2));
+  });
+
+  it('looks for the pet in its status, and lists the ones named so in its category', async () => {
+    const { reads } = service({
+      answer: () => HttpResponse.error(),
+      list: () => HttpResponse.json([rex(9), { id: 8, name: 'Rexa', categoryId: 3 }, rex(5, 4), rex(2)]),
+    });
+    renderSignedIn(<AddPetPage />, { path: '/pets/new' });
+    await addPet();
+    await userEvent.click(await screen.findByRole('button', { name: 'Look for “Rex”' }));
+    const lookup = await screen.findByText(/lists 2 available pets named “Rex” in category 3/);
+    const found = within(lookup.parentElement!).getAllByRole('link');
+    expect(found.map((link) => link.textContent)).toEqual(['Rex, ID 9', 'Rex, ID 2']);
+    expect(found[0]).toHaveAttribute('href', '/pets/9');
+    expect(screen.getByText(/If it is the pet you sent, it was added/)).toBeVisible();
+    expect(reads.at(-1)?.search).toBe('?limit=100&status=available');
+  });
+
+  it.each([
+    [
+      'none, all read: it was not added',
+      [rex(1, 8)],
+      {},
+      'No available pet is named “Rex” in category 3 (1 looked through): it was not added.',
+    ],
+    [
+      'none in a full first page with no way past it: it may be further on',
+      Array.from({ length: 100 }, (_, index) => rex(index + 10, 1)),
+      {},
+      'None of the first 100 available pets the service lists is named “Rex” in category 3. It may be further on, where this app cannot look (the service offers no way past them).',
+    ],
+  ])('says what the look found: %s', async (_, pets, headers, words) => {
+    service({ answer: () => HttpResponse.error(), list: () => HttpResponse.json(pets, { headers }) });
+    renderSignedIn(<AddPetPage />, { path: '/pets/new' });
+    await addPet();
+    await userEvent.click(await screen.findByRole('button', { name: 'Look for “Rex”' }));
+    expect(await screen.findByText(words, { exact: false })).toBeVisible();
+  });
+
+  it('follows the next links while it looks', async () => {
+    const { reads } = service({
+      answer: () => HttpResponse.error(),
+      list: (url) =>
+        url.searchParams.get('page') === '2'
+          ? HttpResponse.json([rex(3)])
+          : HttpResponse.json([rex(4, 1)], { headers: { Link: '<?status=available&page=2>; rel="next"' } }),
+    });
+    renderSignedIn(<AddPetPage />, { path: '/pets/new' });
+    await addPet();
+    await userEvent.click(await screen.findByRole('button', { name: 'Look for “Rex”' }));
+    expect(await screen.findByRole('link', { name: 'Rex, ID 3' })).toBeVisible();
+    expect(reads.map((url) => url.search).slice(-2)).toEqual([
+      '?limit=100&status=available',
+      '?status=available&page=2',
+    ]);
+  });
+
+  it('says the setup refuses a create that gets no answer again and again while reads are answered', async () => {
+    const { creates, reads } = service({ answer: () => HttpResponse.error() });
+    renderSignedIn(<AddPetPage />, { path: '/pets/new' });
+    await addPet();
+    await screen.findByRole('button', { name: 'Send again' });
+    await userEvent.click(screen.getByRole('button', { name: 'Send again' }));
+    const alert = await screen.findByText(/could not be sent/);
+    expect(alert).toHaveTextContent(
+      'The request to add the pet could not be sent: Test answers when the list is read, but gave no answer to this request 2 times in a row.',
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent("the service's setup is probably refusing this request");
+    expect(screen.getByRole('alert')).toHaveTextContent('Tell whoever runs the service. Nothing you typed is lost.');
+    expect(screen.getByRole('alert')).not.toHaveTextContent(/in a moment|by itself/);
+    expect(creates).toHaveLength(2);
+    // One read after each create that got no answer, to tell an outage from a refusal.
+    expect(reads.map((url) => url.search)).toEqual(['?limit=1', '?limit=1']);
+  });
+
+  it('calls an outage an outage: no answer to reads either', async () => {
+    server.use(
+      http.post(`${API}/pets`, () => HttpResponse.error()),
+      http.get(`${API}/pets`, () => HttpResponse.error()),
+    );
+    renderSignedIn(<AddPetPage />, { path: '/pets/new' });
+    await addPet();
+    await userEvent.click(await screen.findByRole('button', { name: 'Send again' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send again' })).toBeEnabled());
+    expect(screen.getByRole('alert')).toHaveTextContent('may or may not have been added');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('could not be sent');
+  });
+
+  it("lets the service's own 413 speak, naming no limit of ours", async () => {
+    service({
+      answer: () =>
+        HttpResponse.json({ code: 'too_big', message: 'Request entity too large', status: 413 }, { status: 413 }),
+    });
+    renderSignedIn(<AddPetPage />, { path: '/pets/new' });
+    await addPet();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Request entity too large. Shorten the text and send it again.',
+    );
+    expect(screen.getByRole('alert')).not.toHaveTextContent('KiB');
+  });
+});
+
+describe('AddPetPage against a service that declares its extensions and limits', () => {
+  it('sends one Idempotency-Key per pet, the same again after a lost answer, and says a second try is harmless', async () => {
+    const { creates } = service({ answer: (attempt) => (attempt === 1 ? HttpResponse.error() : created(7)) });
+    renderSignedIn(<AddPetPage />, { path: '/pets/new', environment: REFERENCE });
+    await addPet();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No answer came back from Test.');
+    expect(alert).toHaveTextContent('Try again: a second try never adds the pet twice.');
+    expect(screen.queryByRole('button', { name: /Look for/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(creates).toHaveLength(2));
+    expect(creates[0]!.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(creates[1]!.idempotencyKey).toBe(creates[0]!.idempotencyKey);
+  });
+
+  it('refuses a name over the declared limit beside the field, and names the declared body limit on a 413', async () => {
+    const { creates } = service({
+      answer: () => HttpResponse.json({ code: 'payload_too_large', message: 'Too big.', status: 413 }, { status: 413 }),
+    });
+    renderSignedIn(<AddPetPage />, { path: '/pets/new', environment: REFERENCE });
+    await userEvent.click(screen.getByLabelText('Name'));
+    await userEvent.paste('x'.repeat(201));
+    await userEvent.type(screen.getByLabelText('Category ID'), '3');
+    await userEvent.click(screen.getByRole('button', { name: 'Add pet' }));
+    expect(await screen.findByText('Keep the name to 200 characters or fewer.')).toBeVisible();
+    expect(creates).toHaveLength(0);
+
+    await userEvent.clear(screen.getByLabelText('Name'));
+    await userEvent.type(screen.getByLabelText('Name'), 'Rex');
+    await userEvent.click(screen.getByRole('button', { name: 'Add pet' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The service takes at most 64 KiB in one request. Shorten the text and send it again.',
+    );
+  });
+});

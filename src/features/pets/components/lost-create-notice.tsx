@@ -1,0 +1,108 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useApi } from '../../../api/api-context.ts';
+import { paths } from '../../../config/paths.ts';
+import { describeLostCreate } from '../../../ui/error-messages.ts';
+import { ErrorNotice } from '../../../ui/error-notice.tsx';
+import type { LostAnswers } from '../api/create-pet.ts';
+import { LOOKUP_LIMIT } from '../api/list-pets.ts';
+import { petQueries } from '../api/pet-queries.ts';
+import { STATUS_LABELS, type NewPet } from '../pet.ts';
+
+const count = (n: number) => n.toLocaleString();
+
+/** Whether the pet is in its status's list now: the look, and what it found. */
+function PetLookup({ pet }: { pet: NewPet }) {
+  const api = useApi();
+  const lookup = useQuery(petQueries.lookFor(api, pet));
+  const status = pet.status ? `${STATUS_LABELS[pet.status].toLowerCase()} ` : '';
+  const like = `named “${pet.name}” in category ${pet.categoryId}`;
+  if (lookup.isPending) return <p>Looking for it among the {status}pets…</p>;
+  if (lookup.isError) {
+    return <ErrorNotice error={lookup.error} kind="read" onRetry={() => void lookup.refetch()} />;
+  }
+  const { matches, lookedThrough, complete } = lookup.data;
+  const lookAgain = (
+    <button type="button" className="button-secondary" onClick={() => void lookup.refetch()}>
+      {lookup.isFetching ? 'Looking…' : 'Look again'}
+    </button>
+  );
+  if (matches.length > 0) {
+    return (
+      <>
+        <p>
+          {api.environment.name} lists{' '}
+          {matches.length === 1 ? `a ${status}pet` : `${count(matches.length)} ${status}pets`} {like}:
+        </p>
+        <ul className="lookup-matches">
+          {matches.map((match) => (
+            <li key={match.id.toString()}>
+              <Link to={paths.pet(match.id)}>
+                {match.name}, ID {match.id.toString()}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <p>If it is the pet you sent, it was added: there is nothing more to send.</p>
+        <p>{lookAgain}</p>
+      </>
+    );
+  }
+  return (
+    <>
+      <p>
+        {complete
+          ? `No ${status}pet is ${like} (${count(lookedThrough)} looked through): it was not added. Send it again to add it.`
+          : `None of the first ${count(lookedThrough)} ${status}pets the service lists is ${like}. It may be further on, where this app cannot look (${lookedThrough >= LOOKUP_LIMIT ? `looking stops at ${count(LOOKUP_LIMIT)}` : 'the service offers no way past them'}).`}
+      </p>
+      <p>{lookAgain}</p>
+    </>
+  );
+}
+
+/**
+ * A create whose answer was lost: whether the pet may have been added, how to find out, and, when
+ * it keeps happening while reads get through, that the service's setup is refusing it.
+ */
+export function LostCreateNotice({
+  error,
+  pet,
+  lostAnswers,
+  idempotent,
+}: {
+  error: unknown;
+  pet: NewPet;
+  lostAnswers: LostAnswers;
+  idempotent: boolean;
+}) {
+  const { environment } = useApi();
+  const [looking, setLooking] = useState(false);
+  const lookup = useRef<HTMLDivElement>(null);
+  // The button pressed is gone: the focus goes to what replaced it.
+  useEffect(() => {
+    if (looking) lookup.current?.focus();
+  }, [looking]);
+  const words = describeLostCreate({ error, ...lostAnswers, idempotent, environmentName: environment.name });
+  return (
+    <div className="notice notice-error">
+      <div role="alert">
+        <p>{words.what}</p>
+        <p>{words.next}</p>
+      </div>
+      {!idempotent && !words.refusedBySetup && (
+        <div ref={lookup} role="status" className="lookup" tabIndex={-1}>
+          {looking ? (
+            <PetLookup pet={pet} />
+          ) : (
+            <p>
+              <button type="button" className="button-secondary" onClick={() => setLooking(true)}>
+                Look for “{pet.name}”
+              </button>
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
