@@ -24,6 +24,9 @@ export function describeStartupFailure(error: unknown, config: ServerConfig | un
   if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {
     return `${db} is not a database this service can read: set PETSTORE_DB to another file.`;
   }
+  if (code === 'PETSTORE_NEWER_SCHEMA') {
+    return `${db} was written by a newer version of this service (${message}): run that version, or set PETSTORE_DB to another file.`;
+  }
   if (message?.startsWith('Invalid environment')) return message.replace(/\s*\n\s*/g, ' ');
   return undefined;
 }

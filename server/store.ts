@@ -4,8 +4,10 @@ import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Database } from './sqlite.ts';
 import { INT64_MAX } from '../contract/int64.ts';
+import { jsonCodec } from '../contract/json.ts';
 import type { components } from '../contract/schema.gen.ts';
 import { DEMO_PETS } from './demo-pets.ts';
+import { migrate } from './schema.ts';
 
 type Pet = components['schemas']['Pet'];
 type PetStatus = components['schemas']['PetStatus'];
@@ -36,34 +38,28 @@ export class StoreBusyError extends Error {
 const WRITE_WAIT_MS = 1000;
 const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS pets (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    name TEXT NOT NULL,
-    category_id INTEGER NOT NULL,
-    status TEXT NOT NULL CHECK (status IN ('available', 'pending', 'sold'))
-  );
-  CREATE INDEX IF NOT EXISTS pets_by_status ON pets (status, id);
-  CREATE TABLE IF NOT EXISTS messages (
-    id TEXT PRIMARY KEY,
-    message TEXT NOT NULL,
-    status TEXT NOT NULL,
-    created_at TEXT NOT NULL
-  );
-  CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-  CREATE TABLE IF NOT EXISTS idempotency_keys (
-    owner TEXT NOT NULL,
-    key TEXT NOT NULL,
-    request_hash TEXT NOT NULL,
-    pet_id INTEGER NOT NULL,
-    created_at INTEGER NOT NULL,
-    PRIMARY KEY (owner, key)
-  ) WITHOUT ROWID;
-  CREATE INDEX IF NOT EXISTS idempotency_keys_by_age ON idempotency_keys (created_at);
-`;
+/** A pet as stored: perhaps without a status, and with `extra`, the fields the contract does not name. */
+interface PetRow {
+  id: bigint;
+  name: string;
+  categoryId: bigint;
+  status: PetStatus | null;
+  extra: string | null;
+}
 
-const PET_COLUMNS = 'id, name, category_id AS categoryId, status';
-const PET_JSON = `json_object('id', id, 'name', name, 'categoryId', category_id, 'status', status)`;
+const PET_COLUMNS = 'id, name, category_id AS categoryId, status, extra';
+// The pet as `toPet` gives it, written by SQLite. Most pets take the plain json_object.
+const PET_FIELDS = `CASE WHEN status IS NULL THEN json_object('id', id, 'name', name, 'categoryId', category_id)
+  ELSE json_object('id', id, 'name', name, 'categoryId', category_id, 'status', status) END`;
+const PET_JSON = `CASE WHEN extra IS NULL THEN ${PET_FIELDS} ELSE json_patch(${PET_FIELDS}, extra) END`;
+
+// Extra fields are any JSON: fractions stay numbers, integers beyond 2^53 stay exact.
+const extraJson = jsonCodec();
+
+function toPet({ id, name, categoryId, status, extra }: PetRow): Pet {
+  const pet: Pet = status === null ? { id, name, categoryId } : { id, name, categoryId, status };
+  return extra === null ? pet : { ...pet, ...(extraJson.parse(extra) as object) };
+}
 
 const isBusy = (error: unknown) =>
   typeof (error as { code?: unknown } | null)?.code === 'string' &&
@@ -99,17 +95,17 @@ export function openStore(file: string) {
   db.pragma('synchronous = NORMAL');
   // After each checkpoint the log file is cut back to 4 MiB at most.
   db.pragma('journal_size_limit = 4194304');
+  migrate(db);
   // Never wait inside SQLite: that would block the event loop. Writes wait in `write` instead.
   db.pragma('busy_timeout = 0');
-  db.exec(SCHEMA);
   db.defaultSafeIntegers(true);
 
   // Each statement runs to its end (`all`, `run`): an INSERT … RETURNING read with `get` would stay
   // open, and the WAL could never be checkpointed back into the database file.
-  const insertPet = db.prepare<[string, bigint, PetStatus], Pet>(
-    `INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?) RETURNING ${PET_COLUMNS}`,
+  const insertPet = db.prepare<[string, bigint, PetStatus | null, string | null], PetRow>(
+    `INSERT INTO pets (name, category_id, status, extra) VALUES (?, ?, ?, ?) RETURNING ${PET_COLUMNS}`,
   );
-  const selectPet = db.prepare<[bigint], Pet>(`SELECT ${PET_COLUMNS} FROM pets WHERE id = ?`);
+  const selectPet = db.prepare<[bigint], PetRow>(`SELECT ${PET_COLUMNS} FROM pets WHERE id = ?`);
   // One more pet than asked for says whether a next page exists; SQLite drops it from the JSON again.
   // `last` is the id to continue below: one above the extra pet, which so starts the next page.
   const pageJson = (where: string) =>
@@ -118,7 +114,7 @@ export function openStore(file: string) {
                   ELSE json_group_array(${PET_JSON}) END AS json,
              count(*) > :limit AS more,
              min(id) + 1 AS last
-      FROM (SELECT id, name, category_id, status FROM pets WHERE ${where} ORDER BY id DESC LIMIT :limit + 1)`);
+      FROM (SELECT id, name, category_id, status, extra FROM pets WHERE ${where} ORDER BY id DESC LIMIT :limit + 1)`);
   const selectPage = pageJson('id < :before');
   const selectPageByStatus = pageJson('status = :status AND id < :before');
   const countPets = db.prepare<[], { count: bigint }>('SELECT count(*) AS count FROM pets');
@@ -153,39 +149,40 @@ export function openStore(file: string) {
   let lastCursor = { before: -1n, cursor: '' };
 
   const createIdempotently = db.transaction(
-    (owner: string, key: string, requestHash: string, pet: [string, bigint, PetStatus]): IdempotentCreate => {
+    (owner: string, key: string, requestHash: string, pet: [string, bigint, PetStatus | null]): IdempotentCreate => {
       const now = Date.now();
       forgetOldKeys.run(now - IDEMPOTENCY_KEY_LIFETIME_MS);
       const earlier = selectIdempotency.get(owner, key, now - IDEMPOTENCY_KEY_LIFETIME_MS);
       if (earlier) {
         if (earlier.request_hash !== requestHash) return { kind: 'key-reused' };
         const first = selectPet.get(earlier.pet_id);
-        if (first) return { kind: 'replayed', pet: first };
+        if (first) return { kind: 'replayed', pet: toPet(first) };
       }
-      const created = insertPet.all(...pet)[0]!;
+      const created = insertPet.all(...pet, null)[0]!;
       insertIdempotency.run(owner, key, requestHash, created.id, now);
-      return { kind: 'created', pet: created };
+      return { kind: 'created', pet: toPet(created) };
     },
   );
 
   return {
-    createPet(name: string, categoryId: bigint | number, status: PetStatus): Promise<Pet> {
-      return write(() => insertPet.all(name, BigInt(categoryId), status)[0]!);
+    createPet(name: string, categoryId: bigint | number, status: PetStatus | undefined): Promise<Pet> {
+      return write(() => toPet(insertPet.all(name, BigInt(categoryId), status ?? null, null)[0]!));
     },
 
     /**
      * Creates a pet once per (owner, key): the same key with the same request gives back the first
      * pet; with another request, `key-reused`. One transaction, so two requests never both insert.
      */
-    createPetOnce(owner: string, key: string, name: string, categoryId: bigint, status: PetStatus) {
+    createPetOnce(owner: string, key: string, name: string, categoryId: bigint, status: PetStatus | undefined) {
       const requestHash = createHash('sha256')
         .update(JSON.stringify([name, categoryId.toString(), status]))
         .digest('hex');
-      return write(() => createIdempotently.immediate(owner, key, requestHash, [name, categoryId, status]));
+      return write(() => createIdempotently.immediate(owner, key, requestHash, [name, categoryId, status ?? null]));
     },
 
     getPet(id: bigint): Pet | undefined {
-      return selectPet.get(id);
+      const row = selectPet.get(id);
+      return row && toPet(row);
     },
 
     listPetsJson({ limit, status, before = INT64_MAX }: ListOptions): PetPageJson {
@@ -219,7 +216,7 @@ export function openStore(file: string) {
 
     seedDemoPets(): void {
       db.transaction(() => {
-        for (const pet of DEMO_PETS) insertPet.all(pet.name, BigInt(pet.categoryId), pet.status);
+        for (const pet of DEMO_PETS) insertPet.all(pet.name, BigInt(pet.categoryId), pet.status, null);
       })();
     },
 
