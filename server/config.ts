@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_LIMITS } from './http.ts';
+import { PROFILE_NAMES, type ProfileName } from './profile.ts';
 
 const list = z.string().transform((value) =>
   value
@@ -13,23 +14,32 @@ const millis = z.coerce.number().int().min(100).max(600_000);
 /** The app's own dev (vite) and preview origins, on both loopback spellings. */
 const DEFAULT_CORS_ORIGINS = [5173, 4173].flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]);
 
-const EnvSchema = z.object({
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PORT: port.default(4010),
-  MESSAGES_PORT: port.default(4011),
-  PETSTORE_API_KEYS: list.optional(),
-  PETSTORE_DB: z.string().min(1).default('data/petstore.sqlite'),
-  CORS_ORIGINS: list.default(DEFAULT_CORS_ORIGINS),
-  PETSTORE_SEED: z
-    .string()
-    .default('1')
-    .transform((value) => value.trim() !== '0'),
-  REQUEST_TIMEOUT_MS: millis.default(DEFAULT_LIMITS.requestTimeoutMs),
-  KEEP_ALIVE_TIMEOUT_MS: millis.default(DEFAULT_LIMITS.keepAliveTimeoutMs),
-  FAILED_AUTH_MAX: z.coerce.number().int().min(1).default(DEFAULT_LIMITS.failedAuthMax),
-  FAILED_AUTH_WINDOW_MS: millis.default(DEFAULT_LIMITS.failedAuthWindowMs),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
-});
+/** Each profile keeps its own data: pets the spec profile holds (no status, unknown fields) stay out of the other's. */
+const DEFAULT_DB: Record<ProfileName, string> = {
+  reference: 'data/petstore.sqlite',
+  spec: 'data/petstore-spec.sqlite',
+};
+
+const EnvSchema = z
+  .object({
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: port.default(4010),
+    MESSAGES_PORT: port.default(4011),
+    PETSTORE_API_KEYS: list.optional(),
+    PETSTORE_DB: z.string().min(1).optional(),
+    PETSTORE_PROFILE: z.enum(PROFILE_NAMES).default('reference'),
+    CORS_ORIGINS: list.default(DEFAULT_CORS_ORIGINS),
+    PETSTORE_SEED: z
+      .string()
+      .default('1')
+      .transform((value) => value.trim() !== '0'),
+    REQUEST_TIMEOUT_MS: millis.default(DEFAULT_LIMITS.requestTimeoutMs),
+    KEEP_ALIVE_TIMEOUT_MS: millis.default(DEFAULT_LIMITS.keepAliveTimeoutMs),
+    FAILED_AUTH_MAX: z.coerce.number().int().min(1).default(DEFAULT_LIMITS.failedAuthMax),
+    FAILED_AUTH_WINDOW_MS: millis.default(DEFAULT_LIMITS.failedAuthWindowMs),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  })
+  .transform(({ PETSTORE_DB, ...env }) => ({ ...env, PETSTORE_DB: PETSTORE_DB ?? DEFAULT_DB[env.PETSTORE_PROFILE] }));
 
 export type ServerConfig = z.infer<typeof EnvSchema>;
 

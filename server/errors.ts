@@ -29,6 +29,11 @@ export const ERRORS = {
     code: 'request_timeout',
     message: 'The request did not arrive in time; send it again, whole.',
   },
+  noPaging: {
+    status: 400,
+    code: 'invalid_query',
+    message: 'This service has no paging: cursor is not one of its query parameters.',
+  },
   invalidIdempotencyKey: {
     status: 400,
     code: 'invalid_idempotency_key',

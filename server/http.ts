@@ -6,6 +6,7 @@ import { REQUEST_BODY_MAX_BYTES } from '../contract/limits.ts';
 import { ERRORS, errorHandler, HttpError, notFoundHandler, sendError, toErrorBody, type ErrorBody } from './errors.ts';
 import { parseJson, stringifyJson } from './json.ts';
 import { bearerToken, type KeyRing } from './keys.ts';
+import { PROFILES, type ProfileName } from './profile.ts';
 import { validatorCompiler } from './validator.ts';
 
 /** Limits of time and of wrong keys; the defaults are in config.ts, the README says what they mean. */
@@ -32,6 +33,7 @@ export interface HttpOptions {
   corsOrigins: readonly string[];
   logger?: FastifyServerOptions['logger'];
   limits?: Partial<Limits>;
+  profile?: ProfileName;
 }
 
 /** What every answer says, errors included: no caching anywhere (pet data stays out of disk caches). */
@@ -80,8 +82,10 @@ export async function createHttpApp({
   corsOrigins,
   logger = false,
   limits: given = {},
+  profile = 'reference',
 }: HttpOptions): Promise<FastifyInstance> {
   const limits = { ...DEFAULT_LIMITS, ...given };
+  const { idempotencyKeys, exposedHeaders } = PROFILES[profile];
   const app = Fastify({
     logger: logger && {
       ...(typeof logger === 'object' ? logger : {}),
@@ -144,8 +148,9 @@ export async function createHttpApp({
   await app.register(cors, {
     origin: [...corsOrigins],
     methods: ['GET', 'HEAD', 'POST'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
-    exposedHeaders: ['Link', 'Deprecation', 'Sunset', 'WWW-Authenticate', 'Retry-After'],
+    allowedHeaders: ['Authorization', 'Content-Type', ...(idempotencyKeys ? ['Idempotency-Key'] : [])],
+    // Not even an empty Access-Control-Expose-Headers when nothing is exposed.
+    ...(exposedHeaders.length > 0 && { exposedHeaders: [...exposedHeaders] }),
     maxAge: 600,
   });
 

@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { components, operations } from '../contract/schema.gen.ts';
 import { operationSchemas, openApiDocument } from './contract.ts';
 import { ERRORS, HttpError, sendError } from './errors.ts';
 import { rejectOtherMethods } from './http.ts';
 import { keyOwner } from './keys.ts';
+import { PROFILES, type ProfileName } from './profile.ts';
 import type { Store } from './store.ts';
 import { invalidField } from './validation.ts';
 
@@ -19,27 +20,42 @@ const DEFAULT_LIMIT = 20;
 /** `Idempotency-Key` (IETF httpapi draft): a Structured Field string, quoted or not, of visible ASCII. */
 const IDEMPOTENCY_KEY = /^"?([\x21\x23-\x7e]{1,255})"?$/;
 
-export function registerPetRoutes(app: FastifyInstance, store: Store) {
+/** Without paging, `cursor` is no parameter of the interface: refused before its schema reads it. */
+async function refuseCursor(request: FastifyRequest<{ Querystring: ListQuery }>) {
+  if (Object.hasOwn(request.query, 'cursor')) throw new HttpError(ERRORS.noPaging);
+}
+
+async function addDeprecationHeaders(_request: FastifyRequest, reply: FastifyReply) {
+  reply.header('Deprecation', DEPRECATION).header('Sunset', SUNSET);
+}
+
+export function registerPetRoutes(app: FastifyInstance, store: Store, profile: ProfileName = 'reference') {
+  const { paging, idempotencyKeys, deprecationHeaders, defaultStatus } = PROFILES[profile];
+
   app.get('/v1/openapi.json', { config: { public: true } }, () => openApiDocument);
 
-  app.get<{ Querystring: ListQuery }>('/v1/pets', { schema: operationSchemas('listPets') }, (request, reply) => {
-    const { limit = DEFAULT_LIMIT, status, cursor } = request.query;
-    const before = cursor === undefined ? undefined : store.decodeCursor(cursor);
-    if (cursor !== undefined && before === undefined) throw new HttpError(invalidField('cursor', 'querystring'));
-    const page = store.listPetsJson({ limit, status, before });
-    if (page.nextBefore !== undefined) {
-      const next = new URLSearchParams({ limit: String(limit) });
-      if (status) next.set('status', status);
-      next.set('cursor', store.encodeCursor(page.nextBefore));
-      // Relative to the request URL, so it stays right behind any proxy or path prefix.
-      reply.header('Link', `<?${next.toString()}>; rel="next"`);
-    }
-    return reply.type('application/json').send(page.json);
-  });
+  app.get<{ Querystring: ListQuery }>(
+    '/v1/pets',
+    { schema: operationSchemas('listPets'), preValidation: paging ? undefined : refuseCursor },
+    (request, reply) => {
+      const { limit = DEFAULT_LIMIT, status, cursor } = request.query;
+      const before = cursor === undefined ? undefined : store.decodeCursor(cursor);
+      if (cursor !== undefined && before === undefined) throw new HttpError(invalidField('cursor', 'querystring'));
+      const page = store.listPetsJson({ limit, status, before });
+      if (paging && page.nextBefore !== undefined) {
+        const next = new URLSearchParams({ limit: String(limit) });
+        if (status) next.set('status', status);
+        next.set('cursor', store.encodeCursor(page.nextBefore));
+        // Relative to the request URL, so it stays right behind any proxy or path prefix.
+        reply.header('Link', `<?${next.toString()}>; rel="next"`);
+      }
+      return reply.type('application/json').send(page.json);
+    },
+  );
 
   app.post<{ Body: NewPet }>('/v1/pets', { schema: operationSchemas('createPet') }, async (request, reply) => {
-    const { name, categoryId, status = 'available' } = request.body;
-    const header = request.headers['idempotency-key'];
+    const { name, categoryId, status = defaultStatus } = request.body;
+    const header = idempotencyKeys ? request.headers['idempotency-key'] : undefined;
     if (header === undefined) {
       return reply.code(201).send(await store.createPet(name.trim(), categoryId, status));
     }
@@ -55,9 +71,7 @@ export function registerPetRoutes(app: FastifyInstance, store: Store) {
     '/v1/pets/:petId',
     {
       schema: operationSchemas('getPet'),
-      onSend: async (_request, reply) => {
-        reply.header('Deprecation', DEPRECATION).header('Sunset', SUNSET);
-      },
+      onSend: deprecationHeaders ? addDeprecationHeaders : undefined,
     },
     (request, reply) => {
       const pet = store.getPet(BigInt(request.params.petId));

@@ -70,3 +70,14 @@ export function migrate(db: Db): void {
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }).immediate();
 }
+
+/** Numbers an empty store's pets from `floor + 1` on: AUTOINCREMENT counts on from sqlite_sequence. */
+export function startIdsAbove(db: Db, floor: bigint): void {
+  db.transaction(() => {
+    if (db.prepare('SELECT 1 FROM pets LIMIT 1').get()) return;
+    db.prepare("DELETE FROM sqlite_sequence WHERE name = 'pets' AND seq < ?").run(floor);
+    db.prepare(
+      "INSERT INTO sqlite_sequence (name, seq) SELECT 'pets', ? WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'pets')",
+    ).run(floor);
+  }).immediate();
+}

@@ -9,7 +9,7 @@ export type ServiceOptions = HttpOptions & { store: Store };
 /** The pets API, served under /v1. */
 export async function buildPetsApp({ store, ...http }: ServiceOptions): Promise<FastifyInstance> {
   const app = await createHttpApp(http);
-  registerPetRoutes(app, store);
+  registerPetRoutes(app, store, http.profile);
   return app;
 }
 

@@ -14,7 +14,8 @@ export interface RunningService {
 
 /** Opens the store and starts the pets API and the messages service. */
 export async function startService(config: ServerConfig): Promise<RunningService> {
-  const store = openStore(config.PETSTORE_DB);
+  const profile = config.PETSTORE_PROFILE;
+  const store = openStore(config.PETSTORE_DB, profile);
   if (config.PETSTORE_SEED && store.countPets() === 0) store.seedDemoPets();
   const demoApiKey = config.PETSTORE_API_KEYS?.length ? undefined : store.demoApiKey();
   const keys = createKeyRing(config.PETSTORE_API_KEYS?.length ? config.PETSTORE_API_KEYS : [demoApiKey!]);
@@ -22,6 +23,7 @@ export async function startService(config: ServerConfig): Promise<RunningService
     store,
     keys,
     corsOrigins: config.CORS_ORIGINS,
+    profile,
     // No logger at all when silent: Fastify then makes no child logger per request.
     logger: config.LOG_LEVEL !== 'silent' && { level: config.LOG_LEVEL },
     limits: {

@@ -6,8 +6,8 @@ import { Database } from './sqlite.ts';
 import { INT64_MAX } from '../contract/int64.ts';
 import { jsonCodec } from '../contract/json.ts';
 import type { components } from '../contract/schema.gen.ts';
-import { DEMO_PETS } from './demo-pets.ts';
-import { migrate } from './schema.ts';
+import { PROFILES, type ProfileName } from './profile.ts';
+import { migrate, startIdsAbove } from './schema.ts';
 
 type Pet = components['schemas']['Pet'];
 type PetStatus = components['schemas']['PetStatus'];
@@ -85,7 +85,8 @@ async function write<T>(operation: () => T): Promise<T> {
 export type Store = ReturnType<typeof openStore>;
 
 /** The reference service's data: SQLite, one file (or `:memory:`), safe across restarts. */
-export function openStore(file: string) {
+export function openStore(file: string, profile: ProfileName = 'reference') {
+  const { idsAbove, demoPets } = PROFILES[profile];
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   // Opening may wait a second for another process's lock; after that, nothing waits inside SQLite.
   const db = new Database(file, { timeout: 1000 });
@@ -96,6 +97,7 @@ export function openStore(file: string) {
   // After each checkpoint the log file is cut back to 4 MiB at most.
   db.pragma('journal_size_limit = 4194304');
   migrate(db);
+  if (idsAbove > 0n) startIdsAbove(db, idsAbove);
   // Never wait inside SQLite: that would block the event loop. Writes wait in `write` instead.
   db.pragma('busy_timeout = 0');
   db.defaultSafeIntegers(true);
@@ -216,7 +218,9 @@ export function openStore(file: string) {
 
     seedDemoPets(): void {
       db.transaction(() => {
-        for (const pet of DEMO_PETS) insertPet.all(pet.name, BigInt(pet.categoryId), pet.status, null);
+        for (const { name, categoryId, status, extra } of demoPets) {
+          insertPet.all(name, BigInt(categoryId), status ?? null, extra ? extraJson.stringify(extra) : null);
+        }
       })();
     },
 

@@ -21,8 +21,9 @@ function createAjv(options: Options, isValidInt64: (value: unknown) => boolean):
 }
 
 // Query and path values are text and must be coerced; JSON bodies must not be ("5" is no integer).
+// What a body leaves out stays out: the route, by its profile, decides what an omitted status means.
 const textAjv = createAjv({ coerceTypes: true }, isTextInt64);
-const jsonAjv = createAjv({ coerceTypes: false }, isJsonInt64);
+const jsonAjv = createAjv({ coerceTypes: false, useDefaults: false }, isJsonInt64);
 
 const PLAIN_INTEGER = /^-?\d+$/;
 

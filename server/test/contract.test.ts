@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PET_NAME_MAX_LENGTH, REQUEST_BODY_MAX_BYTES } from '../../contract/limits.ts';
 import { generateApiTypes } from '../../scripts/generate-api.ts';
 import { openApiDocument } from '../contract.ts';
+import { PROFILES } from '../profile.ts';
 
 describe('the contract', () => {
   it('has generated types that match contract/petstore.yaml (run `npm run generate:api`)', async () => {
@@ -18,5 +19,12 @@ describe('the contract', () => {
     ).schemas;
     expect(schemas['NewPet']!.properties['name']!.maxLength).toBe(PET_NAME_MAX_LENGTH);
     expect(JSON.stringify(openApiDocument)).toContain(`larger than ${REQUEST_BODY_MAX_BYTES / 1024} KiB`);
+  });
+
+  it("states the reference profile's status for a pet created without one", () => {
+    const newPet = (
+      openApiDocument['components'] as { schemas: Record<string, { properties: Record<string, unknown> }> }
+    ).schemas['NewPet']!;
+    expect(newPet.properties['status']).toMatchObject({ default: PROFILES.reference.defaultStatus });
   });
 });

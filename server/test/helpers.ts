@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Limits } from '../http.ts';
 import { createKeyRing } from '../keys.ts';
+import type { ProfileName } from '../profile.ts';
 import { buildMessagesApp, buildPetsApp } from '../service.ts';
 import { openStore, type Store } from '../store.ts';
 import { parseJson } from '../json.ts';
@@ -17,14 +19,23 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-export async function createTestService(file = ':memory:'): Promise<TestService> {
-  const store = openStore(file);
+interface TestServiceOptions {
+  profile?: ProfileName;
+  limits?: Partial<Limits>;
+}
+
+export async function createTestService(
+  file = ':memory:',
+  { profile = 'reference', limits }: TestServiceOptions = {},
+): Promise<TestService> {
+  const store = openStore(file, profile);
   const options = {
     store,
     keys: createKeyRing([KEY, OTHER_KEY]),
     corsOrigins: [APP_ORIGIN],
     // The API tests send many wrong keys on purpose; the throttle has its own test (faults.test.ts).
-    limits: { failedAuthMax: 1_000_000 },
+    limits: { failedAuthMax: 1_000_000, ...limits },
+    profile,
   };
   const pets = await buildPetsApp(options);
   const messages = await buildMessagesApp(options);

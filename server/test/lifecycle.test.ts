@@ -100,6 +100,12 @@ describe('a setup the service cannot start with', () => {
     expectOneLine(stderr, 'PORT');
   });
 
+  it('an unknown PETSTORE_PROFILE: exits 1, naming it', async () => {
+    const { code, stderr } = await runToExit({ PETSTORE_PROFILE: 'bogus', PETSTORE_DB: ':memory:' });
+    expect(code).toBe(1);
+    expectOneLine(stderr, 'PETSTORE_PROFILE');
+  });
+
   it('a read-only database is named too (root, as in CI, can write any file: the mapping is checked)', () => {
     const line = describeStartupFailure({ code: 'SQLITE_READONLY' }, undefined);
     expect(line).toContain('read-only');

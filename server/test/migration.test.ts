@@ -94,6 +94,15 @@ describe('a database written before the schema had versions', () => {
     expect(service.store.countPets()).toBe(4);
     await service.close();
   });
+
+  it('is opened in the spec profile too, its pets keeping their ids', async () => {
+    const file = join(dir, 'unversioned-spec.sqlite');
+    const listed = writeUnversionedFile(file);
+    const store = openStore(file, 'spec');
+    expect(store.listPetsJson({ limit: 100 }).json).toBe(listed);
+    expect((await store.createPet('New', 1, undefined)).id).toBe(42n);
+    store.close();
+  });
 });
 
 describe('a database written by a newer version', () => {
