@@ -1,5 +1,6 @@
 import type { FastifySchemaValidationError } from 'fastify';
 import type { SchemaErrorDataVar } from 'fastify/types/schema.js';
+import { PET_NAME_MAX_LENGTH } from '../contract/limits.ts';
 import type { ErrorBody } from './http-error.ts';
 
 /** Each field the interface validates, its error code and the rule told to the client. */
@@ -8,7 +9,10 @@ const FIELDS: Record<string, { code: string; rule: string }> = {
   status: { code: 'invalid_status', rule: 'must be one of available, pending, sold' },
   cursor: { code: 'invalid_cursor', rule: 'must be taken unchanged from a Link rel="next" header' },
   petId: { code: 'invalid_pet_id', rule: 'must be an integer in the int64 range' },
-  name: { code: 'invalid_name', rule: 'must be a string that is not empty' },
+  name: {
+    code: 'invalid_name',
+    rule: `must be a string of at most ${PET_NAME_MAX_LENGTH} characters, with at least one visible character`,
+  },
   categoryId: { code: 'invalid_category_id', rule: 'must be an integer in the int64 range' },
   message: { code: 'invalid_message', rule: 'must be a string that is not empty' },
 };

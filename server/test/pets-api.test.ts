@@ -214,6 +214,15 @@ describe('POST /pets (createPet)', () => {
     expect(service.store.countPets()).toBe(0);
   });
 
+  it('says what a name must be, its length included, when it is too long', async () => {
+    const response = await create({ name: 'x'.repeat(201), categoryId: 1 });
+    expect(response.body).toEqual({
+      status: 400,
+      code: 'invalid_name',
+      message: 'body name must be a string of at most 200 characters, with at least one visible character',
+    });
+  });
+
   it.each([
     ['text/plain', '{"name":"Rex","categoryId":1}'],
     ['application/x-www-form-urlencoded', 'name=Rex&categoryId=1'],
