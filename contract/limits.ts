@@ -1,5 +1,6 @@
-// Limits of the service that the app enforces too, so a form says so before anything is sent. The
-// contract (petstore.yaml) states the same numbers; a server test fails when the two disagree.
+// Limits of the reference service that the spec does not state. The contract (petstore.yaml) states
+// the same numbers, and public/config.json declares them for the app, which then enforces them
+// before sending; a server test fails when any of them disagree.
 
 /** The longest pet name the service stores, in characters. */
 export const PET_NAME_MAX_LENGTH = 200;

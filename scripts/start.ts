@@ -1,5 +1,6 @@
 // `npm start`: the reference service with demo data, and the app (Vite dev server) pointed at it.
 import { createServer, type Plugin } from 'vite';
+import { PET_NAME_MAX_LENGTH, REQUEST_BODY_MAX_BYTES } from '../contract/limits.ts';
 import { readServerConfig, type ServerConfig } from '../server/config.ts';
 import { startService, type RunningService } from '../server/start.ts';
 import { describeStartupFailure } from '../server/startup-errors.ts';
@@ -16,6 +17,16 @@ try {
   process.exit(1);
 }
 
+// What the service offers beyond the spec, declared as public/config.json does; nothing for the
+// spec profile, whose point is a service that offers nothing more.
+const offered =
+  config.PETSTORE_PROFILE === 'reference'
+    ? {
+        extensions: ['idempotency-key'],
+        limits: { petNameMaxLength: PET_NAME_MAX_LENGTH, requestBodyMaxBytes: REQUEST_BODY_MAX_BYTES },
+      }
+    : {};
+
 // The app reads config.json at start; serve one that names the service just started, whatever
 // PORT and MESSAGES_PORT say, instead of the shipped public/config.json.
 const localConfig: Plugin = {
@@ -31,6 +42,7 @@ const localConfig: Plugin = {
               name: 'Local reference service',
               apiBaseUrl: service.apiBaseUrl,
               messagesBaseUrl: service.messagesBaseUrl,
+              ...offered,
             },
           ],
         }),

@@ -11,7 +11,21 @@ describe('the contract', () => {
     expect(committed).toBe(await generateApiTypes());
   });
 
-  it('states the limits the app enforces too (contract/limits.ts)', () => {
+  it.each(['public/config.json', 'e2e/fixtures/config.json'])(
+    '%s declares what the reference service offers beyond the spec, and its limits',
+    (file) => {
+      const config = JSON.parse(readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8')) as {
+        environments: { extensions?: string[]; limits?: object }[];
+      };
+      expect(config.environments[0]).toMatchObject({
+        extensions: ['idempotency-key'],
+        limits: { petNameMaxLength: PET_NAME_MAX_LENGTH, requestBodyMaxBytes: REQUEST_BODY_MAX_BYTES },
+      });
+      expect(PROFILES.reference.idempotencyKeys).toBe(true);
+    },
+  );
+
+  it('states the limits it enforces (contract/limits.ts)', () => {
     const schemas = (
       openApiDocument['components'] as {
         schemas: Record<string, { properties: Record<string, { maxLength?: number }> }>;

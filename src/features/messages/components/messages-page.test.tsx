@@ -1,0 +1,52 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES, server } from '../../../test/msw-server.ts';
+import { renderSignedIn, testEnvironment } from '../../../test/render.tsx';
+import { MessagesPage } from './messages-page.tsx';
+
+async function send(text: string) {
+  await userEvent.click(screen.getByLabelText('Message'));
+  await userEvent.paste(text);
+  await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+}
+
+describe('MessagesPage', () => {
+  it('says a message whose answer was lost may have arrived, and promises no harmless retry', async () => {
+    let sent = 0;
+    server.use(http.post(`${MESSAGES}/messages`, () => (sent++, HttpResponse.error())));
+    renderSignedIn(<MessagesPage />, { path: '/messages' });
+    await send('Feed the parrots');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Nothing you typed is lost. It may have arrived all the same: sending it again could send it twice.',
+    );
+    expect(screen.getByLabelText('Message')).toHaveValue('Feed the parrots');
+    expect(sent).toBe(1);
+  });
+
+  it('refuses a message over the body size an environment declares, and none where it declares none', async () => {
+    let sent = 0;
+    server.use(
+      http.post(`${MESSAGES}/messages`, () => {
+        sent++;
+        return HttpResponse.json({ id: 'msg_1', message: 'x', status: 'queued', createdAt: '2026-11-25T10:00:00Z' });
+      }),
+    );
+    const long = 'x'.repeat(70_000);
+    const declared = { ...testEnvironment, limits: { requestBodyMaxBytes: 65536 } };
+    const { unmount } = renderSignedIn(<MessagesPage />, { path: '/messages', environment: declared });
+    await send(long);
+    expect(
+      await screen.findByText('Shorten the message: the service takes at most 64 KiB in one request.'),
+    ).toBeVisible();
+    expect(sent).toBe(0);
+    unmount();
+
+    renderSignedIn(<MessagesPage />, { path: '/messages' });
+    await userEvent.clear(screen.getByLabelText('Message'));
+    await send(long);
+    await waitFor(() => expect(sent).toBe(1));
+  });
+});
