@@ -1,9 +1,52 @@
 import { defineConfig, devices } from '@playwright/test';
-import { API_BASE_URL, API_KEY, APP_ORIGIN, APP_URL, BUILDS, REDEPLOY_ORIGIN, ROOT_APP_URL } from './e2e/env.ts';
+import {
+  API_KEY,
+  APP_ORIGIN,
+  BUILDS,
+  REDEPLOY_ORIGIN,
+  REFERENCE_SERVICE,
+  ROOT_APP_URL,
+  SPEC_SERVICE,
+  type Service,
+} from './e2e/env.ts';
 
 const ci = Boolean(process.env['CI']);
 
-export default defineConfig({
+const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
+
+/** A reference service on `service`'s ports; the `spec` profile is the spec and nothing more. */
+function serviceProcess(service: Service, profile: 'reference' | 'spec', appOrigins: string[]) {
+  const api = new URL(service.apiBaseUrl);
+  return {
+    command: 'tsx server/main.ts',
+    url: `${service.apiBaseUrl}/pets`,
+    // Up once it answers, 401 without a key.
+    reuseExistingServer: !ci,
+    env: {
+      PORT: api.port,
+      MESSAGES_PORT: new URL(service.messagesBaseUrl).port,
+      PETSTORE_PROFILE: profile,
+      PETSTORE_DB: ':memory:',
+      PETSTORE_API_KEYS: `${API_KEY},e2e-other-key`,
+      CORS_ORIGINS: appOrigins.join(','),
+      LOG_LEVEL: 'warn',
+      // Every browser test comes from 127.0.0.1, some with wrong keys on purpose.
+      FAILED_AUTH_MAX: '1000',
+    },
+  };
+}
+
+/** The built app, served by nginx with the shipped deploy/nginx.conf, as a deployment would. */
+function app(dist: string, base: string, url: string, config: string) {
+  return {
+    command: `tsx scripts/nginx.ts serve --dist ${dist} --base ${base} --port ${new URL(url).port} --config ${config}`,
+    url: `${url}config.json`,
+    // Never reused: an nginx left running would serve the build it copied then, not this one.
+    reuseExistingServer: false,
+  };
+}
+
+export default defineConfig<object, { service: Service }>({
   testDir: 'e2e',
   // Screenshots to look at, not a test: `SCREENSHOTS=1 npm run test:e2e -- screens`.
   testIgnore: process.env['SCREENSHOTS'] ? [] : ['screens.spec.ts'],
@@ -16,38 +59,28 @@ export default defineConfig({
   reporter: ci ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     ...devices['Desktop Chrome'],
-    baseURL: APP_URL,
     trace: 'retain-on-failure',
     // Debian's Chromium where Playwright's own browser cannot be downloaded (see README).
     launchOptions: process.env['CHROME_PATH'] ? { executablePath: process.env['CHROME_PATH'] } : {},
   },
+  // Every test against the reference service at a desk; the core flows (`@core`) also on a phone,
+  // and against a service built to the spec alone, where the tests tagged `@spec` check what only
+  // such a service shows.
+  projects: [
+    { name: 'reference', grepInvert: /@spec\b/, use: { baseURL: REFERENCE_SERVICE.appUrl } },
+    { name: 'reference, phone', grep: /@core\b/, use: { ...PHONE, baseURL: REFERENCE_SERVICE.appUrl } },
+    { name: 'spec, desk', grep: /@core\b|@spec\b/, use: { service: SPEC_SERVICE, baseURL: SPEC_SERVICE.appUrl } },
+    {
+      name: 'spec, phone',
+      grep: /@core\b|@spec\b/,
+      use: { ...PHONE, service: SPEC_SERVICE, baseURL: SPEC_SERVICE.appUrl },
+    },
+  ],
   webServer: [
-    {
-      command: 'tsx server/main.ts',
-      url: `${API_BASE_URL}/openapi.json`,
-      reuseExistingServer: !ci,
-      env: {
-        PORT: '4110',
-        MESSAGES_PORT: '4111',
-        PETSTORE_DB: ':memory:',
-        PETSTORE_API_KEYS: `${API_KEY},e2e-other-key`,
-        CORS_ORIGINS: [APP_ORIGIN, new URL(ROOT_APP_URL).origin, REDEPLOY_ORIGIN].join(','),
-        LOG_LEVEL: 'warn',
-        // Every browser test comes from 127.0.0.1, some with wrong keys on purpose.
-        FAILED_AUTH_MAX: '1000',
-      },
-    },
-    // The built app, served by nginx with the shipped deploy/nginx.conf, as a deployment would.
-    // Never reused: an nginx left running would serve the build it copied then, not this one.
-    {
-      command: 'tsx scripts/nginx.ts serve --dist dist --base /admin/ --port 4180 --config e2e/fixtures/config.json',
-      url: `${APP_URL}config.json`,
-      reuseExistingServer: false,
-    },
-    {
-      command: `tsx scripts/nginx.ts serve --dist ${BUILDS.root} --base / --port 4181 --config e2e/fixtures/config.json`,
-      url: `${ROOT_APP_URL}config.json`,
-      reuseExistingServer: false,
-    },
+    serviceProcess(REFERENCE_SERVICE, 'reference', [APP_ORIGIN, new URL(ROOT_APP_URL).origin, REDEPLOY_ORIGIN]),
+    serviceProcess(SPEC_SERVICE, 'spec', [new URL(SPEC_SERVICE.appUrl).origin]),
+    app('dist', '/admin/', REFERENCE_SERVICE.appUrl, 'e2e/fixtures/config.json'),
+    app(BUILDS.root, '/', ROOT_APP_URL, 'e2e/fixtures/config.json'),
+    app('dist', '/admin/', SPEC_SERVICE.appUrl, 'e2e/fixtures/config.spec.json'),
   ],
 });

@@ -1,8 +1,18 @@
-import { API_BASE_URL, expect, expectNoAxeViolations, onPost, signIn, test, uniqueName } from './support.ts';
+import {
+  API_BASE_URL,
+  expect,
+  expectNoAxeViolations,
+  onPost,
+  REFERENCE_SERVICE,
+  signIn,
+  test,
+  uniqueName,
+  type Service,
+} from './support.ts';
 import type { Page } from '@playwright/test';
 
-async function openForm(page: Page) {
-  await signIn(page, { path: 'pets/new' });
+async function openForm(page: Page, service: Service = REFERENCE_SERVICE) {
+  await signIn(page, { path: 'pets/new', service });
   await expect(page.getByRole('heading', { name: 'Add a pet' })).toBeVisible();
 }
 
@@ -12,18 +22,20 @@ async function fill(page: Page, values: { name?: string; categoryId?: string; st
   if (values.status !== undefined) await page.getByLabel('Status').selectOption(values.status);
 }
 
-function countCreates(page: Page) {
+function countCreates(page: Page, service: Service = REFERENCE_SERVICE) {
   const creates: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url() === `${API_BASE_URL}/pets`) creates.push(request.postData() ?? '');
+    if (request.method() === 'POST' && request.url() === `${service.apiBaseUrl}/pets`) {
+      creates.push(request.postData() ?? '');
+    }
   });
   return creates;
 }
 
 test.describe('add a pet', () => {
-  test('adds a pet, shows it, announces it, and the list has it', async ({ page }) => {
+  test('adds a pet, shows it, announces it, and the list has it', { tag: '@core' }, async ({ page, service }) => {
     const name = uniqueName('Added');
-    await openForm(page);
+    await openForm(page, service);
     await expectNoAxeViolations(page);
     await expect(page.getByLabel('Status')).toHaveValue('available');
     await fill(page, { name: `  ${name}  `, categoryId: '12', status: 'Pending' });
@@ -75,20 +87,24 @@ test.describe('add a pet', () => {
     expect(creates[0]).toContain('"categoryId":9223372036854775807');
   });
 
-  test("shows the service's 400 beside the field it names and keeps every value", async ({ page }) => {
-    await page.route(
-      `${API_BASE_URL}/pets`,
-      onPost({ status: 400, json: { code: 'invalid_name', message: 'That name is taken by a ghost.', status: 400 } }),
-    );
-    await openForm(page);
-    await fill(page, { name: 'Casper', categoryId: '3', status: 'Sold' });
-    await page.getByRole('button', { name: 'Add pet' }).click();
-    await expect(page.getByLabel('Name')).toHaveAccessibleDescription('That name is taken by a ghost.');
-    await expect(page.getByLabel('Name')).toBeFocused();
-    await expect(page.getByLabel('Name')).toHaveValue('Casper');
-    await expect(page.getByLabel('Category ID')).toHaveValue('3');
-    await expect(page.getByLabel('Status')).toHaveValue('sold');
-  });
+  test(
+    "shows the service's 400 beside the field it names and keeps every value",
+    { tag: '@core' },
+    async ({ page, service }) => {
+      await page.route(
+        `${service.apiBaseUrl}/pets`,
+        onPost({ status: 400, json: { code: 'invalid_name', message: 'That name is taken by a ghost.', status: 400 } }),
+      );
+      await openForm(page, service);
+      await fill(page, { name: 'Casper', categoryId: '3', status: 'Sold' });
+      await page.getByRole('button', { name: 'Add pet' }).click();
+      await expect(page.getByLabel('Name')).toHaveAccessibleDescription('That name is taken by a ghost.');
+      await expect(page.getByLabel('Name')).toBeFocused();
+      await expect(page.getByLabel('Name')).toHaveValue('Casper');
+      await expect(page.getByLabel('Category ID')).toHaveValue('3');
+      await expect(page.getByLabel('Status')).toHaveValue('sold');
+    },
+  );
 
   test('shows a 400 that names no field above the button, keeping the values', async ({ page }) => {
     await page.route(

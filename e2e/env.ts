@@ -11,3 +11,39 @@ export const REDEPLOY_ORIGIN = 'http://127.0.0.1:4182';
 export const API_KEY = 'e2e-key';
 /** The builds the e2e suite makes beside dist/ (see `npm run test:e2e`). */
 export const BUILDS = { root: 'e2e/.builds/root', next: 'e2e/.builds/next' };
+
+/** A pet store service the suite runs the app against, and the app's environment for it. */
+export interface Service {
+  /** The environment's name in the app's config.json. */
+  environment: string;
+  apiBaseUrl: string;
+  messagesBaseUrl: string;
+  /** Where the app is served with a config.json naming this service. */
+  appUrl: string;
+  /** The reference service's extensions (paging links, idempotency keys) are on, and declared. */
+  extensions: boolean;
+}
+
+export const REFERENCE_SERVICE: Service = {
+  environment: 'Local test service',
+  apiBaseUrl: API_BASE_URL,
+  messagesBaseUrl: MESSAGES_BASE_URL,
+  appUrl: APP_URL,
+  extensions: true,
+};
+
+/**
+ * The reference service with `PETSTORE_PROFILE=spec`: what the spec says and nothing more, as a
+ * service built by someone else may be. The same build is served on its own origin, with a
+ * config.json that declares nothing (e2e/fixtures/config.spec.json).
+ */
+export const SPEC_SERVICE: Service = {
+  environment: 'Spec-only service',
+  apiBaseUrl: 'http://127.0.0.1:4120/v1',
+  messagesBaseUrl: 'http://127.0.0.1:4121',
+  appUrl: 'http://127.0.0.1:4183/admin/',
+  extensions: false,
+};
+
+/** In config.spec.json: the spec-only service, wrongly said to offer idempotency keys. */
+export const SPEC_SERVICE_CLAIMING_IDEMPOTENCY = 'Spec-only service, said to take idempotency keys';

@@ -1,27 +1,31 @@
 import { MESSAGES_BASE_URL, expect, expectNoAxeViolations, onPost, signIn, test } from './support.ts';
 
 test.describe('messages', () => {
-  test('sends a message, shows it queued with its id and time, and lists what was sent', async ({ page }) => {
-    await signIn(page, { path: 'messages' });
-    await expect(page.getByRole('heading', { name: 'Messages' })).toBeVisible();
-    await expectNoAxeViolations(page);
+  test(
+    'sends a message, shows it queued with its id and time, and lists what was sent',
+    { tag: '@core' },
+    async ({ page, service }) => {
+      await signIn(page, { path: 'messages', service });
+      await expect(page.getByRole('heading', { name: 'Messages' })).toBeVisible();
+      await expectNoAxeViolations(page);
 
-    await page.getByLabel('Message', { exact: true }).fill('Feed the parrots at noon.');
-    await page.getByRole('button', { name: 'Send message' }).click();
-    await expect(page.getByText(/Message queued \(not yet delivered\): ID msg_/)).toBeVisible();
-    await expect(page.getByLabel('Message', { exact: true })).toHaveValue('');
+      await page.getByLabel('Message', { exact: true }).fill('Feed the parrots at noon.');
+      await page.getByRole('button', { name: 'Send message' }).click();
+      await expect(page.getByText(/Message queued \(not yet delivered\): ID msg_/)).toBeVisible();
+      await expect(page.getByLabel('Message', { exact: true })).toHaveValue('');
 
-    await page.getByLabel('Message', { exact: true }).fill('Clean the aquarium.');
-    await page.getByRole('button', { name: 'Send message' }).click();
-    const sent = page.getByRole('list', { name: 'Messages sent in this session' }).getByRole('listitem');
-    await expect(sent).toHaveCount(2);
-    await expect(sent.first()).toContainText('Clean the aquarium.');
-    await expect(sent.first()).toContainText('Queued, not yet delivered');
-    await expect(sent.first().locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
-    await page.reload();
-    await expect(sent).toHaveCount(2);
-    await expectNoAxeViolations(page);
-  });
+      await page.getByLabel('Message', { exact: true }).fill('Clean the aquarium.');
+      await page.getByRole('button', { name: 'Send message' }).click();
+      const sent = page.getByRole('list', { name: 'Messages sent in this session' }).getByRole('listitem');
+      await expect(sent).toHaveCount(2);
+      await expect(sent.first()).toContainText('Clean the aquarium.');
+      await expect(sent.first()).toContainText('Queued, not yet delivered');
+      await expect(sent.first().locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
+      await page.reload();
+      await expect(sent).toHaveCount(2);
+      await expectNoAxeViolations(page);
+    },
+  );
 
   test('requires a message and sends nothing without one', async ({ page }) => {
     let sent = 0;

@@ -4,6 +4,7 @@ import {
   createPetViaApi,
   expect,
   expectNoAxeViolations,
+  jsonAnswer,
   recordApiRequests,
   signIn,
   test,
@@ -11,24 +12,32 @@ import {
 } from './support.ts';
 
 test.describe('pet detail', () => {
-  test('shows a pet from the list at once, then refreshes it from getPet', async ({ page, request }) => {
-    const pet = await createPetViaApi(request, { name: uniqueName('Detail'), categoryId: 8n, status: 'sold' });
-    await signIn(page);
-    await expect(page.getByRole('table').getByRole('row').filter({ hasText: pet.name })).toBeVisible();
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`${API_BASE_URL}/pets/${pet.id}`, async (route) => {
-      await released;
-      await route.fulfill({ json: { ...pet, name: `${pet.name} (renamed)` } });
-    });
-    await page.getByRole('link', { name: pet.name }).click();
-    // From the list's data, before getPet has answered.
-    await expect(page.getByRole('heading', { name: pet.name })).toBeVisible();
-    await expect(page.getByRole('definition')).toHaveText([String(pet.id), pet.name, '8', 'Sold']);
-    release();
-    await expect(page.getByRole('heading', { name: `${pet.name} (renamed)` })).toBeVisible();
-    await expectNoAxeViolations(page);
-  });
+  test(
+    'shows a pet from the list at once, then refreshes it from getPet',
+    { tag: '@core' },
+    async ({ page, request, service }) => {
+      const pet = await createPetViaApi(
+        request,
+        { name: uniqueName('Detail'), categoryId: 8n, status: 'sold' },
+        service,
+      );
+      await signIn(page, { service });
+      await expect(page.getByRole('table').getByRole('row').filter({ hasText: pet.name })).toBeVisible();
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(`${service.apiBaseUrl}/pets/${pet.id}`, async (route) => {
+        await released;
+        await route.fulfill(jsonAnswer({ ...pet, name: `${pet.name} (renamed)` }));
+      });
+      await page.getByRole('link', { name: pet.name }).click();
+      // From the list's data, before getPet has answered.
+      await expect(page.getByRole('heading', { name: pet.name })).toBeVisible();
+      await expect(page.getByRole('definition')).toHaveText([String(pet.id), pet.name, '8', 'Sold']);
+      release();
+      await expect(page.getByRole('heading', { name: `${pet.name} (renamed)` })).toBeVisible();
+      await expectNoAxeViolations(page);
+    },
+  );
 
   test('says "pet not found" for an unknown id, with a way back', async ({ page }) => {
     await signIn(page, { path: 'pets/987654321' });
@@ -50,24 +59,31 @@ test.describe('pet detail', () => {
   });
 
   for (const status of [404, 405, 410, 501]) {
-    test(`keeps working when getPet answers ${status}: the pet is found through GET /pets by status`, async ({
-      page,
-      request,
-    }) => {
-      const pet = await createPetViaApi(request, { name: uniqueName(`Fallback ${status}`), status: 'pending' });
-      await page.route(new RegExp(`/v1/pets/\\d+$`), (route) =>
-        route.fulfill({ status, json: { code: 'gone', message: 'getPet is gone', status } }),
-      );
-      const requests = recordApiRequests(page);
-      await signIn(page, { path: `pets/${pet.id}` });
-      await expect(page.getByRole('heading', { name: pet.name })).toBeVisible();
-      const listCalls = requests.filter(
-        (url) => url.pathname.endsWith('/pets') && url.searchParams.get('limit') === '100',
-      );
-      expect(new Set(listCalls.map((url) => url.searchParams.get('status')))).toEqual(
-        new Set(['available', 'pending', 'sold']),
-      );
-    });
+    test(
+      `keeps working when getPet answers ${status}: the pet is found through GET /pets`,
+      { tag: status === 404 ? '@core' : [] },
+      async ({ page, request, service }) => {
+        const pet = await createPetViaApi(
+          request,
+          { name: uniqueName(`Fallback ${status}`), status: 'pending' },
+          service,
+        );
+        await page.route(new RegExp(`/v1/pets/\\d+$`), (route) =>
+          route.fulfill({ status, json: { code: 'gone', message: 'getPet is gone', status } }),
+        );
+        const requests = recordApiRequests(page, service);
+        await signIn(page, { path: `pets/${pet.id}`, service });
+        await expect(page.getByRole('heading', { name: pet.name })).toBeVisible();
+        await expect(page.getByRole('definition')).toHaveText([String(pet.id), pet.name, '1', 'Pending']);
+        const listCalls = requests.filter(
+          (url) => url.pathname.endsWith('/pets') && url.searchParams.get('limit') === '100',
+        );
+        // The whole list (the only one with pets that have no status) and each status's.
+        expect(new Set(listCalls.map((url) => url.searchParams.get('status')))).toEqual(
+          new Set([null, 'available', 'pending', 'sold']),
+        );
+      },
+    );
   }
 
   test('follows next links in the fallback, and says not found when no page has the pet', async ({ page }) => {

@@ -10,51 +10,60 @@ import {
 } from './support.ts';
 
 test.describe('pets table', () => {
-  test('lists pets with id, name, category id and status as text, and passes an accessibility scan', async ({
-    page,
-    request,
-  }) => {
-    const pet = await createPetViaApi(request, { name: uniqueName('Table'), categoryId: 7n, status: 'pending' });
-    await signIn(page);
-    const table = page.getByRole('table');
-    await expect(table.getByRole('columnheader')).toHaveText(['ID', 'Name', 'Category ID', 'Status']);
-    const row = table.getByRole('row').filter({ hasText: pet.name });
-    await expect(row.getByRole('cell')).toHaveText([String(pet.id), pet.name, '7', 'Pending']);
-    await expect(page.getByRole('status').filter({ hasText: /Showing the first 20 pets/ })).toBeVisible();
-    await expectNoAxeViolations(page);
+  test(
+    'lists pets with id, name, category id and status as text, and passes an accessibility scan',
+    { tag: '@core' },
+    async ({ page, request, service }) => {
+      const pet = await createPetViaApi(
+        request,
+        { name: uniqueName('Table'), categoryId: 7n, status: 'pending' },
+        service,
+      );
+      await signIn(page, { service });
+      const table = page.getByRole('table');
+      await expect(table.getByRole('columnheader')).toHaveText(['ID', 'Name', 'Category ID', 'Status']);
+      const row = table.getByRole('row').filter({ hasText: pet.name });
+      await expect(row.getByRole('cell')).toHaveText([String(pet.id), pet.name, '7', 'Pending']);
+      await expect(page.getByRole('status').filter({ hasText: /Showing the first 20 pets/ })).toBeVisible();
+      await expectNoAxeViolations(page);
 
-    // One link per row, the name: Tab moves row by row.
-    await expect(row.getByRole('link')).toHaveCount(1);
-    await row.getByRole('link', { name: pet.name }).click();
-    await expect(page).toHaveURL(new RegExp(`/pets/${pet.id}$`));
-    await expect(page.getByRole('heading', { name: pet.name })).toBeVisible();
-  });
+      // One link per row, the name: Tab moves row by row.
+      await expect(row.getByRole('link')).toHaveCount(1);
+      await row.getByRole('link', { name: pet.name }).click();
+      await expect(page).toHaveURL(new RegExp(`/pets/${pet.id}$`));
+      await expect(page.getByRole('heading', { name: pet.name })).toBeVisible();
+    },
+  );
 
-  test('filters by status and page size through the URL, without piling up history', async ({ page }) => {
-    await signIn(page);
-    await expect(page.getByRole('table')).toBeVisible();
-    const requests = recordApiRequests(page);
-    await page.getByLabel('Status').selectOption('Sold');
-    await expect(page).toHaveURL(/\/pets\?status=sold$/);
-    await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('Sold');
-    const statuses = await page.getByRole('table').getByRole('row').locator('td:nth-child(4)').allTextContents();
-    expect(new Set(statuses)).toEqual(new Set(['Sold']));
+  test(
+    'filters by status and page size through the URL, without piling up history',
+    { tag: '@core' },
+    async ({ page, service }) => {
+      await signIn(page, { service });
+      await expect(page.getByRole('table')).toBeVisible();
+      const requests = recordApiRequests(page, service);
+      await page.getByLabel('Status').selectOption('Sold');
+      await expect(page).toHaveURL(/\/pets\?status=sold$/);
+      await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('Sold');
+      const statuses = await page.getByRole('table').getByRole('row').locator('td:nth-child(4)').allTextContents();
+      expect(new Set(statuses)).toEqual(new Set(['Sold']));
 
-    await page.getByLabel('Rows per page').selectOption('50');
-    await expect(page).toHaveURL(/\/pets\?status=sold&limit=50$/);
-    await expect(page.getByRole('status').filter({ hasText: /^Showing .* sold pets?\./ })).toBeVisible();
-    // One request for the new size (the first pages of other statuses may be read while idle).
-    expect(requests.filter((url) => url.search === '?limit=50&status=sold')).toHaveLength(1);
-    await expect(page.getByLabel('Rows per page').locator('option')).toHaveText(['10', '20', '50', '100']);
+      await page.getByLabel('Rows per page').selectOption('50');
+      await expect(page).toHaveURL(/\/pets\?status=sold&limit=50$/);
+      await expect(page.getByRole('status').filter({ hasText: /^Showing .* sold pets?\./ })).toBeVisible();
+      // One request for the new size (the first pages of other statuses may be read while idle).
+      expect(requests.filter((url) => url.search === '?limit=50&status=sold')).toHaveLength(1);
+      await expect(page.getByLabel('Rows per page').locator('option')).toHaveText(['10', '20', '50', '100']);
 
-    await page.reload();
-    await expect(page.getByLabel('Status')).toHaveValue('sold');
-    await expect(page.getByLabel('Rows per page')).toHaveValue('50');
+      await page.reload();
+      await expect(page.getByLabel('Status')).toHaveValue('sold');
+      await expect(page.getByLabel('Rows per page')).toHaveValue('50');
 
-    // Both changes replaced the history entry: one Back leaves the list.
-    await page.goBack();
-    await expect(page).not.toHaveURL(/\/pets/);
-  });
+      // Both changes replaced the history entry: one Back leaves the list.
+      await page.goBack();
+      await expect(page).not.toHaveURL(/\/pets/);
+    },
+  );
 
   test('falls back to the defaults for nonsense in the URL, without a bad request', async ({ page }) => {
     const requests = recordApiRequests(page);
@@ -87,7 +96,7 @@ test.describe('pets table', () => {
       .getByRole('navigation', { name: 'Pages, at the end of the list' })
       .getByRole('link', { name: 'Next page' })
       .click();
-    await expect(page).toHaveURL(/cursor=/);
+    await expect(page).toHaveURL(/link=/);
     await expect(page.getByRole('table').getByRole('row').nth(1)).not.toHaveText(firstPage!);
     await expect(page.getByRole('status').filter({ hasText: /Page 2: .* more pending pets?\b/ })).toBeVisible();
     const secondPageUrl = page.url();
@@ -105,7 +114,7 @@ test.describe('pets table', () => {
     });
     expect(drawnGap).toBeGreaterThan(2);
     await previous.click();
-    await expect(page).not.toHaveURL(/cursor=/);
+    await expect(page).not.toHaveURL(/link=/);
     await expect(page.getByRole('table').getByRole('row').nth(1)).toHaveText(firstPage!);
     await expect(page.getByRole('link', { name: 'Previous page' })).toHaveCount(0);
   });

@@ -2,22 +2,22 @@
 // page carries on; leaving instead keeps what was typed for the key that typed it.
 import type { Page } from '@playwright/test';
 import {
-  API_BASE_URL,
   API_KEY,
   ENVIRONMENT,
   expect,
   expectNoAxeViolations,
-  MESSAGES_BASE_URL,
+  REFERENCE_SERVICE,
   signIn,
   test,
   uniqueName,
+  type Service,
 } from './support.ts';
 
 const REVOKED = `Bearer ${API_KEY}`;
 
 /** From now on the service refuses the key the tests sign in with (as if it had been revoked). */
-async function revokeKey(page: Page) {
-  for (const url of [`${API_BASE_URL}/**`, `${MESSAGES_BASE_URL}/**`]) {
+async function revokeKey(page: Page, service: Service = REFERENCE_SERVICE) {
+  for (const url of [`${service.apiBaseUrl}/**`, `${service.messagesBaseUrl}/**`]) {
     await page.route(url, (route) =>
       route.request().headers()['authorization'] === REVOKED
         ? route.fulfill({
@@ -35,23 +35,19 @@ async function fillPet(page: Page, name: string) {
   await page.getByLabel('Status').selectOption('Sold');
 }
 
-for (const [size, viewport] of [
-  ['desk', { width: 1280, height: 800 }],
-  ['phone', { width: 375, height: 812 }],
-] as const) {
-  test(`at a ${size}: a key revoked mid-form is renewed in a dialog, and the pet is added with what was typed`, async ({
-    page,
-  }) => {
-    await page.setViewportSize(viewport);
+test(
+  'a key revoked mid-form is renewed in a dialog, and the pet is added with what was typed',
+  { tag: '@core' },
+  async ({ page, service }) => {
     const name = uniqueName('Revoked');
-    await signIn(page, { path: 'pets/new' });
+    await signIn(page, { path: 'pets/new', service });
     await fillPet(page, name);
-    await revokeKey(page);
+    await revokeKey(page, service);
     await page.getByRole('button', { name: 'Add pet' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Sign in again' });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText(`${ENVIRONMENT} no longer accepts your API key`);
+    await expect(dialog).toContainText(`${service.environment} no longer accepts your API key`);
     await expect(dialog.getByLabel('API key', { exact: true })).toBeFocused();
     await expectNoAxeViolations(page);
     // Keyboard only: a wrong key first, then the right one.
@@ -67,8 +63,8 @@ for (const [size, viewport] of [
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('heading', { name })).toBeVisible();
     await expect(page.getByRole('definition').nth(2)).toHaveText('77');
-  });
-}
+  },
+);
 
 test('a list read that meets a revoked key waits for the new one, then shows its rows', async ({ page }) => {
   await signIn(page);

@@ -159,27 +159,28 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('alert')).toContainText("can't be reached");
   });
 
-  test('signs in with a real call, shows the environment, and keeps the key out of URLs and the console', async ({
-    page,
-    consoleMessages,
-  }) => {
-    const urls: string[] = [];
-    page.on('request', (request) => urls.push(request.url()));
-    await signIn(page);
-    await expect(page.getByRole('heading', { name: 'Pets', exact: true })).toBeVisible();
-    await expect(page.getByRole('banner')).toContainText(ENVIRONMENT);
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
-      'Pets',
-      'Add pet',
-      'Messages',
-    ]);
-    expect(urls.some((url) => url.includes(API_KEY))).toBe(false);
-    expect(consoleMessages.some((message) => message.includes(API_KEY))).toBe(false);
-    expect(urls).toContain('http://127.0.0.1:4110/v1/pets?limit=1');
-    const stored = await page.evaluate(() => ({ session: { ...sessionStorage }, local: { ...localStorage } }));
-    expect(JSON.stringify(stored.session)).toContain(API_KEY);
-    expect(JSON.stringify(stored.local)).not.toContain(API_KEY);
-  });
+  test(
+    'signs in with a real call, shows the environment, and keeps the key out of URLs and the console',
+    { tag: '@core' },
+    async ({ page, consoleMessages, service }) => {
+      const urls: string[] = [];
+      page.on('request', (request) => urls.push(request.url()));
+      await signIn(page, { service });
+      await expect(page.getByRole('heading', { name: 'Pets', exact: true })).toBeVisible();
+      await expect(page.getByRole('banner')).toContainText(service.environment);
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
+        'Pets',
+        'Add pet',
+        'Messages',
+      ]);
+      expect(urls.some((url) => url.includes(API_KEY))).toBe(false);
+      expect(consoleMessages.some((message) => message.includes(API_KEY))).toBe(false);
+      expect(urls).toContain(`${service.apiBaseUrl}/pets?limit=1`);
+      const stored = await page.evaluate(() => ({ session: { ...sessionStorage }, local: { ...localStorage } }));
+      expect(JSON.stringify(stored.session)).toContain(API_KEY);
+      expect(JSON.stringify(stored.local)).not.toContain(API_KEY);
+    },
+  );
 
   test('keeps the session across a reload but not into a new tab session', async ({ page, browser }) => {
     await signIn(page);

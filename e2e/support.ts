@@ -2,12 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { jsonCodec } from '../contract/json.ts';
 import type { components } from '../contract/schema.gen.ts';
-import { API_BASE_URL, API_KEY } from './env.ts';
+import { API_KEY, REFERENCE_SERVICE, type Service } from './env.ts';
 
 export { expect };
 export * from './env.ts';
 
-export const ENVIRONMENT = 'Local test service';
+export const ENVIRONMENT = REFERENCE_SERVICE.environment;
 
 type Pet = components['schemas']['Pet'];
 type NewPet = components['schemas']['NewPet'];
@@ -18,8 +18,9 @@ const json = jsonCodec();
 export async function createPetViaApi(
   request: APIRequestContext,
   pet: Omit<NewPet, 'categoryId'> & { categoryId?: NewPet['categoryId'] },
+  service: Service = REFERENCE_SERVICE,
 ): Promise<Pet> {
-  const response = await request.post(`${API_BASE_URL}/pets`, {
+  const response = await request.post(`${service.apiBaseUrl}/pets`, {
     headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
     data: json.stringify({ categoryId: 1, ...pet }),
   });
@@ -27,14 +28,37 @@ export async function createPetViaApi(
   return json.parse(await response.text()) as Pet;
 }
 
+/** The pets the service lists for `query`, read straight through the API. */
+export async function listPetsViaApi(request: APIRequestContext, service: Service, query: string): Promise<Pet[]> {
+  const response = await request.get(`${service.apiBaseUrl}/pets?${query}`, {
+    headers: { authorization: `Bearer ${API_KEY}` },
+  });
+  expect(response.status()).toBe(200);
+  return json.parse(await response.text()) as Pet[];
+}
+
+/** A fulfilled JSON answer whose int64 values stay exact (Playwright's `json` cannot write a bigint). */
+export const jsonAnswer = (value: unknown, init: { status?: number; headers?: Record<string, string> } = {}) => ({
+  ...init,
+  contentType: 'application/json',
+  body: json.stringify(value),
+});
+
 /** A name no other test uses, so parallel tests never see each other's pets as theirs. */
 export const uniqueName = (prefix: string) =>
   `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-/** Signs in through the sign-in screen, as staff do. */
-export async function signIn(page: Page, { key = API_KEY, path = 'pets' }: { key?: string; path?: string } = {}) {
+/** Signs in through the sign-in screen, as staff do; to `service`'s environment, the reference one unless said. */
+export async function signIn(
+  page: Page,
+  {
+    key = API_KEY,
+    path = 'pets',
+    service = REFERENCE_SERVICE,
+  }: { key?: string; path?: string; service?: Service } = {},
+) {
   await page.goto(path);
-  await page.getByLabel('Environment').selectOption(ENVIRONMENT);
+  await page.getByLabel('Environment').selectOption(service.environment);
   await page.getByLabel('API key', { exact: true }).fill(key);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
@@ -49,15 +73,22 @@ export async function expectNoAxeViolations(page: Page) {
 }
 
 /** Every request the page sends to the pets API, as URLs. */
-export function recordApiRequests(page: Page): URL[] {
+export function recordApiRequests(page: Page, service: Service = REFERENCE_SERVICE): URL[] {
   const requests: URL[] = [];
   page.on('request', (request) => {
-    if (request.url().startsWith(API_BASE_URL) && request.method() !== 'OPTIONS') requests.push(new URL(request.url()));
+    if (request.url().startsWith(service.apiBaseUrl) && request.method() !== 'OPTIONS') {
+      requests.push(new URL(request.url()));
+    }
   });
   return requests;
 }
 
-export const test = base.extend<{ consoleMessages: string[] }>({
+/**
+ * Tests tagged `@core` run against every service of the suite, at desk and phone sizes (the
+ * projects of playwright.config.ts): they take `service` and leave the window's size to the project.
+ */
+export const test = base.extend<{ consoleMessages: string[] }, { service: Service }>({
+  service: [REFERENCE_SERVICE, { option: true, scope: 'worker' }],
   consoleMessages: async ({ page }, use) => {
     const messages: string[] = [];
     page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));

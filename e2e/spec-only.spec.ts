@@ -1,0 +1,148 @@
+// Against a service built to the spec alone (the reference service with PETSTORE_PROFILE=spec): no
+// paging links, no idempotency keys, no header beyond the spec's in CORS, ids beyond 2^53, a pet
+// with no status and fields the app does not know. Run by the `spec` projects only (`@spec`).
+import type { Page, Request } from '@playwright/test';
+import {
+  listPetsViaApi,
+  expect,
+  expectNoAxeViolations,
+  signIn,
+  SPEC_SERVICE_CLAIMING_IDEMPOTENCY,
+  test,
+  uniqueName,
+  type Service,
+} from './support.ts';
+
+async function openForm(page: Page, service: Service, name: string) {
+  await signIn(page, { path: 'pets/new', service });
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Category ID').fill('4');
+  await page.getByLabel('Status').selectOption('Pending');
+}
+
+/** The POSTs to the pets API, and the CORS preflights before them. */
+function recordWrites(page: Page, service: Service) {
+  const writes: Request[] = [];
+  page.on('request', (request) => {
+    if (request.url() === `${service.apiBaseUrl}/pets` && request.method() !== 'GET') writes.push(request);
+  });
+  return writes;
+}
+
+test.describe('a service built to the spec alone', { tag: '@spec' }, () => {
+  test('sends only the headers the spec defines, and adds a pet', async ({ page, service }) => {
+    const writes = recordWrites(page, service);
+    const name = uniqueName('Spec');
+    await openForm(page, service, name);
+    await page.getByRole('button', { name: 'Add pet' }).click();
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+
+    const post = writes.find((request) => request.method() === 'POST')!;
+    const headers = await post.allHeaders();
+    expect(headers['idempotency-key']).toBeUndefined();
+    expect(headers['authorization']).toMatch(/^Bearer /);
+    expect(headers['content-type']).toBe('application/json');
+    const preflight = writes.find((request) => request.method() === 'OPTIONS');
+    if (preflight) {
+      expect((await preflight.allHeaders())['access-control-request-headers']).toBe('authorization,content-type');
+    }
+    // Its id is beyond 2^53, exactly, in the address and on the page.
+    const id = /\/pets\/(\d+)$/.exec(page.url())![1]!;
+    expect(BigInt(id)).toBeGreaterThan(2n ** 53n);
+    await expect(page.getByRole('definition').first()).toHaveText(id);
+  });
+
+  test('shows the first page the service gives, saying so, with ids beyond 2^53, a pet with no status and fields it does not know', async ({
+    page,
+    service,
+  }) => {
+    await signIn(page, { service });
+    await expect(page.getByRole('status').filter({ hasText: 'Showing the first 20 pets.' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Next/ })).toHaveCount(0);
+    const olive = page.getByRole('table').getByRole('row').filter({ hasText: 'Olive' });
+    await expect(olive.getByRole('cell').last()).toHaveText('Unknown');
+    const id = await olive.getByRole('cell').first().textContent();
+    expect(BigInt(id!)).toBeGreaterThan(2n ** 53n);
+    await expectNoAxeViolations(page);
+
+    await olive.getByRole('link', { name: 'Olive' }).click();
+    await expect(page).toHaveURL(new RegExp(`/pets/${id}$`));
+    await expect(page.getByRole('definition')).toHaveText([id!, 'Olive', /^\d+$/, 'Unknown']);
+  });
+
+  test("lets the service's own 400 and 413 speak, where the app knows no limit of its own", async ({
+    page,
+    service,
+  }) => {
+    const long = `Long ${'x'.repeat(300)}`;
+    await openForm(page, service, long);
+    await page.getByRole('button', { name: 'Add pet' }).click();
+    // Sent, since the spec states no longest name: the service refuses it, beside the field.
+    await expect(page.getByLabel('Name')).toHaveAccessibleDescription(/name/);
+    await expect(page.getByLabel('Name')).toBeFocused();
+    await expect(page.getByLabel('Name')).toHaveValue(long);
+
+    const huge = `Huge ${'x'.repeat(70_000)}`;
+    await page.getByLabel('Name').fill(huge);
+    await page.getByRole('button', { name: 'Add pet' }).click();
+    await expect(page.getByRole('alert')).toContainText('Shorten the text and send it again.');
+    await expect(page.getByLabel('Name')).toHaveValue(huge);
+    await expect(page.getByLabel('Category ID')).toHaveValue('4');
+  });
+
+  test('a create whose answer is lost: it may have been added, the app finds it, and sends again only when asked', async ({
+    page,
+    service,
+  }) => {
+    const name = uniqueName('Lost');
+    const writes = recordWrites(page, service);
+    // The service adds the pet; its answer never reaches the browser.
+    await page.route(`${service.apiBaseUrl}/pets`, async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await openForm(page, service, name);
+    await page.getByRole('button', { name: 'Add pet' }).click();
+    await expect(page.getByRole('alert')).toContainText(
+      `No answer came back from ${service.environment}, so the pet may or may not have been added.`,
+    );
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: `Look for “${name}”` }).click();
+    await expect(page.getByText(`lists a pending pet named “${name}” in category 4:`)).toBeVisible();
+    await expect(page.getByText('If it is the pet you sent, it was added')).toBeVisible();
+    expect(writes.filter((request) => request.method() === 'POST')).toHaveLength(1);
+    await expect(page.getByLabel('Name')).toHaveValue(name);
+
+    await page.getByRole('link', { name: new RegExp(`^${name}, ID \\d+$`) }).click();
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+  });
+
+  test('a header the service does not allow: the setup refuses it, not an outage that will pass', async ({
+    page,
+    service,
+    request,
+  }) => {
+    const name = uniqueName('Refused');
+    await signIn(page, { path: 'pets/new', service: { ...service, environment: SPEC_SERVICE_CLAIMING_IDEMPOTENCY } });
+    await page.getByLabel('Name').fill(name);
+    await page.getByLabel('Category ID').fill('4');
+    // The environment says the service takes Idempotency-Key; its CORS does not allow it.
+    await page.getByRole('button', { name: 'Add pet' }).click();
+    await expect(page.getByRole('alert')).toContainText('No answer came back');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('alert')).toContainText(
+      `The request to add the pet could not be sent: ${SPEC_SERVICE_CLAIMING_IDEMPOTENCY} answers when the list is read, but gave no answer to this request 2 times in a row.`,
+    );
+    await expect(page.getByRole('alert')).toContainText("the service's setup is probably refusing this request");
+    await expect(page.getByRole('alert')).not.toContainText(/in a moment|by itself/);
+    await expect(page.getByLabel('Name')).toHaveValue(name);
+    await expectNoAxeViolations(page);
+    // Nothing was added: the browser never sent it.
+    expect((await listPetsViaApi(request, service, 'status=available&limit=100')).map((pet) => pet.name)).not.toContain(
+      name,
+    );
+  });
+});
