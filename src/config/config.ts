@@ -9,7 +9,7 @@ const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
  * - `idempotency-key`: `POST /pets` honours an `Idempotency-Key` header (IETF httpapi draft), and
  *   allows it in CORS; sending a pet again after a lost answer can then never add it twice.
  */
-export const EXTENSIONS = ['idempotency-key'] as const;
+const EXTENSIONS = ['idempotency-key'] as const;
 export type Extension = (typeof EXTENSIONS)[number];
 
 /** Limits of a service that the spec does not state: the app enforces only those declared. */

@@ -5,7 +5,7 @@ import { getPet } from './get-pet.ts';
 import { listPets, lookForPet, walkPets, type PetPage, type PetPageRequest } from './list-pets.ts';
 
 /** The page size a search reads the service's list with: its maximum. */
-export const SCAN_PAGE_SIZE = 100;
+const SCAN_PAGE_SIZE = 100;
 /** How many pets a search reads at most before it says how far it got. */
 export const SCAN_LIMIT = 10_000;
 
