@@ -138,6 +138,7 @@ test.describe('a service built to the spec alone', { tag: '@spec' }, () => {
     );
     await expect(page.getByRole('alert')).toContainText("the service's setup is probably refusing this request");
     await expect(page.getByRole('alert')).not.toContainText(/in a moment|by itself/);
+    await expect(page.getByRole('button', { name: 'Send again' })).toBeVisible();
     await expect(page.getByLabel('Name')).toHaveValue(name);
     await expectNoAxeViolations(page);
     // Nothing was added: the browser never sent it.

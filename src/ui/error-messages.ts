@@ -67,6 +67,13 @@ export function describeRecovery(
     : 'Nothing you typed is lost. It may have arrived all the same: sending it again could send it twice.';
 }
 
+export interface LostCreateWords {
+  what: string;
+  next: string;
+  /** Not an outage: sending again will fail the same way until the service's setup changes. */
+  refusedBySetup: boolean;
+}
+
 /**
  * What to say of creates whose answer was lost. Several in a row, with reads from the same service
  * answered between them, is no outage: something in the service's setup is refusing this request
@@ -84,7 +91,7 @@ export function describeLostCreate({
   readsAnswer: boolean;
   idempotent: boolean;
   environmentName: string;
-}): { what: string; next: string; refusedBySetup: boolean } {
+}): LostCreateWords {
   if (isApiError(error) && error.kind === 'network' && inARow >= 2 && readsAnswer) {
     return {
       refusedBySetup: true,

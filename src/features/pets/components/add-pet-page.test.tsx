@@ -191,6 +191,16 @@ describe('AddPetPage against a service that declares its extensions and limits',
     expect(creates[1]!.idempotencyKey).toBe(creates[0]!.idempotencyKey);
   });
 
+  it('stops offering a harmless Try again once the setup is what refuses the request', async () => {
+    service({ answer: () => HttpResponse.error() });
+    renderSignedIn(<AddPetPage />, { path: '/pets/new', environment: REFERENCE });
+    await addPet();
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(/could not be sent/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Send again' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
   it('refuses a name over the declared limit beside the field, and names the declared body limit on a 413', async () => {
     const { creates } = service({
       answer: () => HttpResponse.json({ code: 'payload_too_large', message: 'Too big.', status: 413 }, { status: 413 }),

@@ -6,7 +6,7 @@ import { useApi } from '../../../api/api-context.ts';
 import { isApiError } from '../../../api/api-error.ts';
 import { paths } from '../../../config/paths.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
-import { canRetry } from '../../../ui/error-messages.ts';
+import { canRetry, describeLostCreate } from '../../../ui/error-messages.ts';
 import { Field } from '../../../ui/field.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { useDraftDefaults, useSaveDraft } from '../../../ui/use-form-draft.ts';
@@ -61,7 +61,13 @@ export function AddPetPage() {
 
   // A field error is shown beside its field; anything else above the button.
   const failure = createPet.isError && !fieldOfError(createPet.error) ? createPet.error : undefined;
-  const lost = failure && isApiError(failure) && failure.outcomeUnknown && lostAnswers && sent;
+  const lost =
+    failure && isApiError(failure) && failure.outcomeUnknown && lostAnswers && sent
+      ? {
+          pet: sent,
+          words: describeLostCreate({ error: failure, ...lostAnswers, idempotent, environmentName: environment.name }),
+        }
+      : undefined;
   useEffect(() => {
     if (failure) failureRef.current?.focus();
   }, [failure, lostAnswers]);
@@ -70,7 +76,7 @@ export function AddPetPage() {
   const sending = isSubmitting && createPet.isPending;
   const submitLabel = sending
     ? 'Adding…'
-    : lost && !idempotent
+    : lost && (!idempotent || lost.words.refusedBySetup)
       ? 'Send again'
       : failure && canRetry(failure)
         ? 'Try again'
@@ -99,7 +105,7 @@ export function AddPetPage() {
         {failure && (
           <div ref={failureRef} tabIndex={-1}>
             {lost ? (
-              <LostCreateNotice error={failure} pet={sent} lostAnswers={lostAnswers} idempotent={idempotent} />
+              <LostCreateNotice words={lost.words} pet={lost.pet} idempotent={idempotent} />
             ) : (
               <ErrorNotice error={failure} kind="write" idempotent={idempotent} />
             )}

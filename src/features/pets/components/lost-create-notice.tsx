@@ -3,14 +3,15 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApi } from '../../../api/api-context.ts';
 import { paths } from '../../../config/paths.ts';
-import { describeLostCreate } from '../../../ui/error-messages.ts';
+import type { LostCreateWords } from '../../../ui/error-messages.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
-import type { LostAnswers } from '../api/create-pet.ts';
 import { LOOKUP_LIMIT } from '../api/list-pets.ts';
 import { petQueries } from '../api/pet-queries.ts';
 import { STATUS_LABELS, type NewPet } from '../pet.ts';
 
 const count = (n: number) => n.toLocaleString();
+/** `a` or `an` before a word: `an available pet`. */
+const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 
 /** Whether the pet is in its status's list now: the look, and what it found. */
 function PetLookup({ pet }: { pet: NewPet }) {
@@ -33,7 +34,8 @@ function PetLookup({ pet }: { pet: NewPet }) {
       <>
         <p>
           {api.environment.name} lists{' '}
-          {matches.length === 1 ? `a ${status}pet` : `${count(matches.length)} ${status}pets`} {like}:
+          {matches.length === 1 ? `${article(status || 'pet')} ${status}pet` : `${count(matches.length)} ${status}pets`}{' '}
+          {like}:
         </p>
         <ul className="lookup-matches">
           {matches.map((match) => (
@@ -66,24 +68,20 @@ function PetLookup({ pet }: { pet: NewPet }) {
  * it keeps happening while reads get through, that the service's setup is refusing it.
  */
 export function LostCreateNotice({
-  error,
+  words,
   pet,
-  lostAnswers,
   idempotent,
 }: {
-  error: unknown;
+  words: LostCreateWords;
   pet: NewPet;
-  lostAnswers: LostAnswers;
   idempotent: boolean;
 }) {
-  const { environment } = useApi();
   const [looking, setLooking] = useState(false);
   const lookup = useRef<HTMLDivElement>(null);
   // The button pressed is gone: the focus goes to what replaced it.
   useEffect(() => {
     if (looking) lookup.current?.focus();
   }, [looking]);
-  const words = describeLostCreate({ error, ...lostAnswers, idempotent, environmentName: environment.name });
   return (
     <div className="notice notice-error">
       <div role="alert">
