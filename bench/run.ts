@@ -29,16 +29,22 @@ console.log('\nBytes, as the CDN sends them:');
 console.table({ 'sign-in JS': sizeRow(bundle.signIn.js), 'sign-in CSS': sizeRow(bundle.signIn.css) });
 console.table([
   {
-    figure: 'JS before sign-in, gzip',
+    figure: 'JS before the sign-in screen works, gzip',
     value: `${kb(bundle.signIn.js.gzip)} KB`,
     target: `≤ ${kb(BUDGETS.signInJs)} KB`,
     '': verdict(bundle.signIn.js.gzip <= BUDGETS.signInJs),
   },
   {
-    figure: 'all JS, gzip',
+    figure: 'JS of a signed-in visit to the pets list, gzip',
+    value: `${kb(bundle.signedInList.js.gzip)} KB`,
+    target: `≤ ${kb(BUDGETS.signedInListJs)} KB`,
+    '': verdict(bundle.signedInList.js.gzip <= BUDGETS.signedInListJs),
+  },
+  {
+    figure: 'all JS, gzip (a guard, not gated)',
     value: `${kb(bundle.totalJs.gzip)} KB`,
-    target: `≤ ${kb(BUDGETS.totalJs)} KB`,
-    '': verdict(bundle.totalJs.gzip <= BUDGETS.totalJs),
+    target: `≤ ${kb(BUDGETS.allJsGuard)} KB`,
+    '': verdict(bundle.totalJs.gzip <= BUDGETS.allJsGuard),
   },
 ]);
 console.log('Every file of the build:');

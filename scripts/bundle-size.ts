@@ -1,11 +1,12 @@
-// Measures the built app from Vite's manifest, raw, gzip and brotli: every file, what the first
-// screen (sign-in) needs before it can show, and all of it.
+// Measures the built app from Vite's manifest, raw, gzip and brotli: every file, what a visit waits
+// for (the sign-in screen; a signed-in visit to the pets list), and all of it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 interface ManifestChunk {
   file: string;
+  src?: string;
   isEntry?: boolean;
   imports?: string[];
   css?: string[];
@@ -18,13 +19,25 @@ export interface Size {
   brotli: number;
 }
 
+/** What one kind of visit loads: its files, and their JS and CSS. */
+export interface VisitSize {
+  js: Size;
+  css: Size;
+  files: string[];
+}
+
 export interface BundleReport {
   files: Record<string, Size>;
-  /** JS and CSS of index.html and of the entry (which the boot script runs), with their static imports: the sign-in screen. */
-  signIn: { js: Size; css: Size; files: string[] };
+  /** index.html's scripts and stylesheet and the entry, with their static imports: the sign-in screen. */
+  signIn: VisitSize;
+  /** The same, with the signed-in shell and the pets list's route: a signed-in visit to the list. */
+  signedInList: VisitSize;
   totalJs: Size;
   totalCss: Size;
 }
+
+/** The modules a signed-in visit to the list loads lazily, beyond the sign-in screen's. */
+const SIGNED_IN_LIST = ['src/app/signed-in-app.tsx', 'src/features/pets/components/pets-page.tsx'];
 
 function measure(buffer: Buffer): Size {
   return {
@@ -50,37 +63,54 @@ export function measureBundle(distDir = 'dist'): BundleReport {
     }
   }
 
-  // What the sign-in screen asks for: the entry (the boot script runs it), index.html's script and
-  // stylesheet, and their static imports.
+  // A visit loads index.html's script and stylesheet, the entry, and what they import statically.
   const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
-  const needed = new Set<string>();
-  const visit = (file: string) => {
-    if (needed.has(file)) return;
-    needed.add(file);
-    const chunk = byFile.get(file);
-    for (const css of chunk?.css ?? []) needed.add(css);
-    for (const imported of chunk?.imports ?? []) visit(manifest[imported]!.file);
+  const closure = (files: string[]) => {
+    const needed = new Set<string>();
+    const visit = (file: string) => {
+      if (needed.has(file)) return;
+      needed.add(file);
+      const chunk = byFile.get(file);
+      for (const css of chunk?.css ?? []) needed.add(css);
+      for (const imported of chunk?.imports ?? []) visit(manifest[imported]!.file);
+    };
+    files.forEach(visit);
+    return [...needed];
   };
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
-  for (const [, file] of html.matchAll(/(?:src|href)="[^"]*?(assets\/[^"]+\.(?:js|css))"/g)) visit(file!);
-  for (const chunk of Object.values(manifest)) if (chunk.isEntry) visit(chunk.file);
-  const signInFiles = [...needed];
+  const first = [
+    ...[...html.matchAll(/(?:src|href)="[^"]*?(assets\/[^"]+\.(?:js|css))"/g)].map(([, file]) => file!),
+    ...Object.values(manifest)
+      .filter((chunk) => chunk.isEntry)
+      .map((chunk) => chunk.file),
+  ];
+  const lazy = SIGNED_IN_LIST.map((src) => {
+    const chunk = manifest[src];
+    if (!chunk) throw new Error(`${src} is no chunk of the build: update SIGNED_IN_LIST in scripts/bundle-size.ts`);
+    return chunk.file;
+  });
 
   const all = Object.entries(files);
   const of = (list: string[], extension: string) =>
     sum(list.filter((file) => file.endsWith(extension)).map((file) => files[file]!));
+  const visitOf = (list: string[]): VisitSize => ({ js: of(list, '.js'), css: of(list, '.css'), files: list });
   return {
     files,
-    signIn: { js: of(signInFiles, '.js'), css: of(signInFiles, '.css'), files: signInFiles },
+    signIn: visitOf(closure(first)),
+    signedInList: visitOf(closure([...first, ...lazy])),
     totalJs: sum(all.filter(([file]) => file.endsWith('.js')).map(([, size]) => size)),
     totalCss: sum(all.filter(([file]) => file.endsWith('.css')).map(([, size]) => size)),
   };
 }
 
-/** Gzip byte budgets, checked by `npm run check:budgets` and printed by `npm run bench`. */
+/**
+ * Gzip byte budgets of what people wait for, checked by `npm run check:budgets` and printed by
+ * `npm run bench`: the JS before the sign-in screen works, and the JS of a signed-in visit to the
+ * list. All JS (every screen, loaded when opened or while the browser is idle) is reported against
+ * a guard, not gated.
+ */
 export const BUDGETS = {
-  /** Everything needed before the sign-in screen can show. */
   signInJs: 100 * 1024,
-  /** Every JS file of the build, lazy ones and the old-browser JSON fallback included. */
-  totalJs: 130 * 1024,
+  signedInListJs: 150 * 1024,
+  allJsGuard: 200 * 1024,
 };
