@@ -1,17 +1,20 @@
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Environment } from '../config/config.ts';
 import { API, MESSAGES, server } from '../test/msw-server.ts';
 import { ApiError } from './api-error.ts';
-import { createPetstoreApi, type PetstoreApi } from './client.ts';
+import { createPetstoreApi, readBody, type ClientOptions } from './client.ts';
 
-const environment = { name: 'Test', apiBaseUrl: API, messagesBaseUrl: MESSAGES, extensions: [], limits: {} };
-const api: PetstoreApi = createPetstoreApi(environment, {
-  getApiKey: () => 'secret-key',
-  timeoutMs: 300,
-});
+const SPEC_ONLY: Environment = { name: 'Test', apiBaseUrl: API, messagesBaseUrl: MESSAGES, extensions: [], limits: {} };
+const TIMEOUT_MS = 20_000;
+
+function apiFor(environment = SPEC_ONLY, options: Partial<ClientOptions> = {}) {
+  return createPetstoreApi(environment, { getApiKey: () => 'secret-key', timeoutMs: TIMEOUT_MS, ...options });
+}
+const api = apiFor();
 const read = (data: unknown) => data;
 const listPets = async (signal?: AbortSignal) =>
-  api.read(await api.pets.GET('/pets', { params: { query: { limit: 20 } }, signal }), read);
+  readBody(await api.pets.GET('/pets', { params: { query: { limit: 20 } }, signal, parseAs: 'text' }), read);
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(
@@ -22,14 +25,23 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   return error as ApiError;
 }
 
-afterEach(() => vi.restoreAllMocks());
+const hang = async () => {
+  await delay('infinite');
+  return HttpResponse.json([]);
+};
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
 
 describe('the API client', () => {
-  it('sends the key only as a bearer header and reads int64 beyond 2^53 exactly', async () => {
+  it('sends the key only as a bearer header, asks for JSON, and reads int64 beyond 2^53 exactly', async () => {
     server.use(
       http.get(`${API}/pets`, ({ request }) => {
         expect(request.headers.get('authorization')).toBe('Bearer secret-key');
-        expect(request.url).not.toContain('secret-key');
+        expect(request.headers.get('accept')).toBe('application/json');
+        expect(request.url).toBe(`${API}/pets?limit=20`);
         return new HttpResponse('[{"id":9223372036854775807,"name":"Big","categoryId":42}]', {
           headers: { 'content-type': 'application/json' },
         });
@@ -38,17 +50,20 @@ describe('the API client', () => {
     expect(await listPets()).toEqual([{ id: 9223372036854775807n, name: 'Big', categoryId: 42 }]);
   });
 
-  it('writes bigint values as exact JSON numbers', async () => {
+  it('writes bigint values as exact JSON numbers, with no header the spec does not define', async () => {
     let body = '';
+    let headers = new Headers();
     server.use(
       http.post(`${API}/pets`, async ({ request }) => {
         body = await request.text();
-        expect(request.headers.get('content-type')).toBe('application/json');
+        headers = request.headers;
         return HttpResponse.json({ ok: true }, { status: 201 });
       }),
     );
-    await api.pets.POST('/pets', { body: { name: 'Big', categoryId: 2n ** 63n - 1n } });
+    await api.pets.POST('/pets', { body: { name: 'Big', categoryId: 2n ** 63n - 1n }, parseAs: 'text' });
     expect(body).toBe('{"name":"Big","categoryId":9223372036854775807}');
+    expect([...headers.keys()].sort()).toEqual(['accept', 'authorization', 'content-type']);
+    expect(headers.get('content-type')).toBe('application/json');
   });
 
   it('sends messages to the messages service, on its own address', async () => {
@@ -57,8 +72,8 @@ describe('the API client', () => {
         HttpResponse.json({ id: 'msg_1', message: 'Hi', status: 'queued', createdAt: '2026-11-22T10:00:00Z' }),
       ),
     );
-    const answer = await api.messages.POST('/messages', { body: { message: 'Hi' } });
-    expect(api.read(answer, read)).toMatchObject({ id: 'msg_1', status: 'queued' });
+    const answer = await api.messages.POST('/messages', { body: { message: 'Hi' }, parseAs: 'text' });
+    expect(readBody(answer, read)).toMatchObject({ id: 'msg_1', status: 'queued' });
   });
 
   it("keeps the service's code and message from an Error body, even an unknown code", async () => {
@@ -90,33 +105,33 @@ describe('the API client', () => {
       if (!Array.isArray(data)) throw new Error('not a list');
       return data;
     };
-    const answer = await api.pets.GET('/pets', {});
-    expect(await failure(Promise.resolve().then(() => api.read(answer, strict)))).toMatchObject({
+    const answer = await api.pets.GET('/pets', { parseAs: 'text' });
+    expect(await failure(Promise.resolve().then(() => readBody(answer, strict)))).toMatchObject({
       kind: 'invalid-response',
     });
   });
 
-  it('reports no answer as a network error and a slow one as a timeout', async () => {
+  it('reports no answer as a network error', async () => {
     server.use(http.get(`${API}/pets`, () => HttpResponse.error()));
     expect(await failure(listPets())).toMatchObject({ kind: 'network', status: 0 });
-    server.use(
-      http.get(`${API}/pets`, async () => {
-        await delay('infinite');
-        return HttpResponse.json([]);
-      }),
-    );
-    const error = await failure(listPets());
+  });
+
+  it('reports a slow answer as a timeout once the time limit has passed, not before', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    server.use(http.get(`${API}/pets`, hang));
+    const request = failure(listPets());
+    let settled = false;
+    void request.finally(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(TIMEOUT_MS - 1);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await request;
     expect(error).toMatchObject({ kind: 'timeout' });
     expect(error.isTransient).toBe(true);
   });
 
   it("passes the caller's cancellation through untouched", async () => {
-    server.use(
-      http.get(`${API}/pets`, async () => {
-        await delay('infinite');
-        return HttpResponse.json([]);
-      }),
-    );
+    server.use(http.get(`${API}/pets`, hang));
     const controller = new AbortController();
     const request = listPets(controller.signal);
     controller.abort(new Error('navigated away'));
@@ -133,10 +148,123 @@ describe('the API client', () => {
         ),
       ),
     );
-    await api.pets.GET('/pets/{petId}', { params: { path: { petId: 1n } } });
-    await api.pets.GET('/pets/{petId}', { params: { path: { petId: 2n } } });
+    await api.pets.GET('/pets/{petId}', { params: { path: { petId: 1n } }, parseAs: 'text' });
+    await api.pets.GET('/pets/{petId}', { params: { path: { petId: 2n } }, parseAs: 'text' });
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0]![0]).toContain('GET /pets/{petId} is deprecated');
+  });
+});
+
+describe('a 401', () => {
+  it('waits for a new key, then sends the same request again with it, body and all', async () => {
+    let key = 'old-key';
+    const seen: { authorization: string | null; body: string }[] = [];
+    server.use(
+      http.post(`${API}/pets`, async ({ request }) => {
+        seen.push({ authorization: request.headers.get('authorization'), body: await request.text() });
+        return request.headers.get('authorization') === 'Bearer new-key'
+          ? HttpResponse.json({ id: 1, name: 'Rex', categoryId: 3 }, { status: 201 })
+          : HttpResponse.json({ code: 'unauthorized', message: 'No.', status: 401 }, { status: 401 });
+      }),
+    );
+    const renewing = apiFor(SPEC_ONLY, {
+      getApiKey: () => key,
+      onUnauthorized: async () => {
+        key = 'new-key';
+      },
+    });
+    const answer = await renewing.pets.POST('/pets', { body: { name: 'Rex', categoryId: 3n }, parseAs: 'text' });
+    expect(readBody(answer, read)).toEqual({ id: 1, name: 'Rex', categoryId: 3 });
+    expect(seen).toEqual([
+      { authorization: 'Bearer old-key', body: '{"name":"Rex","categoryId":3}' },
+      { authorization: 'Bearer new-key', body: '{"name":"Rex","categoryId":3}' },
+    ]);
+  });
+
+  it('goes to the caller when no new key is given', async () => {
+    server.use(
+      http.get(`${API}/pets`, () =>
+        HttpResponse.json({ code: 'unauthorized', message: 'No.', status: 401 }, { status: 401 }),
+      ),
+    );
+    const givingUp = apiFor(SPEC_ONLY, { onUnauthorized: () => Promise.reject(new Error('cancelled')) });
+    const error = await failure(givingUp.pets.GET('/pets', { parseAs: 'text' }));
+    expect(error).toMatchObject({ status: 401, code: 'unauthorized' });
+  });
+
+  it('gives the request sent again a time limit of its own, however long the new key took', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let answered = 0;
+    server.use(
+      http.get(`${API}/pets`, () =>
+        answered++ === 0
+          ? HttpResponse.json({ code: 'unauthorized', message: 'No.', status: 401 }, { status: 401 })
+          : HttpResponse.json([]),
+      ),
+    );
+    let giveKey!: () => void;
+    const slowPerson = apiFor(SPEC_ONLY, {
+      onUnauthorized: () => new Promise<void>((resolve) => (giveKey = resolve)),
+    });
+    const request = slowPerson.pets.GET('/pets', { parseAs: 'text' });
+    await vi.advanceTimersByTimeAsync(TIMEOUT_MS * 3);
+    giveKey();
+    expect(readBody(await request, read)).toEqual([]);
+  });
+});
+
+describe('extensions', () => {
+  const REFERENCE: Environment = { ...SPEC_ONLY, extensions: ['idempotency-key'] };
+
+  it('sends an Idempotency-Key only where the environment declares it: the same for the same pet until it is added', async () => {
+    const keys: (string | null)[] = [];
+    let fail = true;
+    server.use(
+      http.post(`${API}/pets`, ({ request }) => {
+        keys.push(request.headers.get('idempotency-key'));
+        return fail ? HttpResponse.error() : HttpResponse.json({ id: 1, name: 'Rex', categoryId: 3 }, { status: 201 });
+      }),
+    );
+    const create = (environment: Environment, name = 'Rex') =>
+      apiFor(environment).pets.POST('/pets', { body: { name, categoryId: 3n }, parseAs: 'text' });
+
+    await failure(create(SPEC_ONLY));
+    expect(keys).toEqual([null]);
+
+    await failure(create(REFERENCE));
+    await failure(create(REFERENCE));
+    await failure(create(REFERENCE, 'Max'));
+    const [first, again, other] = keys.slice(1);
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(again).toBe(first);
+    expect(other).not.toBe(first);
+
+    fail = false;
+    await create(REFERENCE);
+    await create(REFERENCE);
+    // Added, the pet's key is done with: the next pet, even of the same values, gets a new one.
+    expect(keys.at(-1)).not.toBe(keys.at(-2));
+  });
+});
+
+describe('following a next link', () => {
+  it('sends listPets where the link leads, as written, with the key', async () => {
+    let seen: URL | undefined;
+    server.use(
+      http.get(`${API}/pets/page/:number`, ({ request }) => {
+        seen = new URL(request.url);
+        expect(request.headers.get('authorization')).toBe('Bearer secret-key');
+        return HttpResponse.json([{ id: 1, name: 'Rex', categoryId: 3 }]);
+      }),
+    );
+    const answer = await api.follow('pets/page/2?b=2&a=%2F');
+    expect(seen?.href).toBe(`${API}/pets/page/2?b=2&a=%2F`);
+    expect(answer.response.url).toBe(`${API}/pets/page/2?b=2&a=%2F`);
+    expect(readBody(answer, read)).toEqual([{ id: 1, name: 'Rex', categoryId: 3 }]);
+  });
+
+  it('refuses a link that would leave the base, sending nothing', async () => {
+    expect(await failure(api.follow('../v2/pets'))).toMatchObject({ code: 'invalid_link' });
   });
 });
 

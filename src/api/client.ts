@@ -1,38 +1,17 @@
-// The transport to the pet store service, typed by the contract's generated `paths`: a typo in a
-// path, a parameter or a body does not compile (openapi-fetch's own request types do the checking).
+// The transport to the pet store service: openapi-fetch, typed by the contract's generated `paths`
+// (a typo in a path, a parameter or a body does not compile), with middleware for what every call
+// shares: the key, the time limit, signing in again after a 401, the deprecation warning, the
+// extensions an environment declares, and one ApiError for every failure.
 //
-// The runtime is these few lines rather than openapi-fetch itself: its 2.5 KB gzip, on top of every
-// screen's features, would break the 130 KB budget for all JS, and the app needs only GET and POST
-// with JSON, read losslessly (openapi-fetch parses with JSON.parse, which rounds int64 ids).
-import type { ParamsOption, RequestBodyOption } from 'openapi-fetch';
-import type { PathsWithMethod } from 'openapi-typescript-helpers';
+// Bodies are read as text (`parseAs: 'text'`, then `readBody`): JSON.parse rounds int64 ids beyond
+// 2^53, the contract's codec keeps them exact; it also writes them.
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { jsonCodec } from '../../contract/json.ts';
 import type { paths } from '../../contract/schema.gen.ts';
-import type { Environment } from '../config/config.ts';
+import { offers, type Environment } from '../config/config.ts';
+import { sessionValue } from '../lib/session.ts';
 import { ApiError } from './api-error.ts';
 import { linkUrl } from './links.ts';
-
-/** A successful answer: its body as text (see `PetstoreApi.read`) and the response itself. */
-interface TextAnswer {
-  data: string;
-  response: Response;
-}
-
-type Method = 'get' | 'post';
-type Init<Operation> = ParamsOption<Operation> &
-  RequestBodyOption<Operation> & { headers?: Record<string, string>; signal?: AbortSignal | undefined };
-type Call<M extends Method> = <Path extends PathsWithMethod<paths, M>>(
-  path: Path,
-  init: Init<paths[Path][M]>,
-) => Promise<TextAnswer>;
-
-/** One base address of the service, with the operations the contract gives it. */
-interface TypedClient {
-  GET: Call<'get'>;
-  POST: Call<'post'>;
-  /** GETs a `Link` target kept by `nextLink`, exactly as the service wrote it (see links.ts). */
-  follow(link: string, init?: { signal?: AbortSignal | undefined }): Promise<TextAnswer>;
-}
 
 export interface ClientOptions {
   getApiKey: () => string | undefined;
@@ -44,47 +23,65 @@ export interface ClientOptions {
   onUnauthorized?: () => Promise<void>;
 }
 
+/** A successful answer, its body as text: what every call asks for with `parseAs: 'text'`. */
+export interface TextAnswer {
+  data?: string | undefined;
+  response: Response;
+}
+
 /** The pet store service of one environment. */
 export interface PetstoreApi {
   environment: Environment;
   /** The pets API, at `environment.apiBaseUrl`. */
-  pets: TypedClient;
+  pets: Client<paths>;
   /** The messages service, at `environment.messagesBaseUrl`. */
-  messages: TypedClient;
-  /** The body of a successful answer, read losslessly and checked by `read` against the contract. */
-  read<T>(answer: TextAnswer, read: (data: unknown) => T): T;
+  messages: Client<paths>;
+  /** `GET /pets` at a `next` link kept by `nextLink`, exactly as the service wrote it. */
+  follow(link: string, init?: { signal?: AbortSignal | undefined }): Promise<TextAnswer>;
 }
 
 const json = jsonCodec();
 
-/**
- * Sends a request within the time limit, body read included, and turns a failure to get an answer
- * into an ApiError. The caller's own cancellation passes through untouched.
- */
-async function send(request: Request, timeoutMs: number): Promise<{ response: Response; text: string }> {
-  const timeout = AbortSignal.timeout(timeoutMs);
+/** The body of a successful answer, read losslessly and checked by `read` against the contract. */
+export function readBody<T>({ data, response }: TextAnswer, read: (data: unknown) => T): T {
   try {
-    const response = await fetch(request, { signal: AbortSignal.any([request.signal, timeout]) });
-    return { response, text: await response.text() };
-  } catch (error) {
-    if (request.signal.aborted) throw request.signal.reason ?? error;
-    if (timeout.aborted) throw new ApiError('timeout', 0, 'timeout', 'No answer in time.');
-    throw new ApiError('network', 0, 'network', 'No answer: the service could not be reached.');
+    return read(json.parse(data ?? ''));
+  } catch {
+    throw new ApiError(
+      'invalid-response',
+      response.status,
+      'invalid_response',
+      'The answer does not fit the contract.',
+    );
   }
 }
 
-const warnedDeprecations = new Set<string>();
+/** What the middleware of one request shares, by openapi-fetch's request id. */
+interface Attempt {
+  /** The caller's own cancellation, which passes through untouched. */
+  caller: AbortSignal;
+  timeout: TimeLimit;
+  /** The request as sent, to send again after a 401 (a sent request's body cannot be read again). */
+  copy?: Request;
+}
 
-/** One console warning per deprecated operation, for the engineers; ids in the path would repeat it. */
-function warnIfDeprecated(operation: string, headers: Headers) {
-  const deprecation = headers.get('Deprecation');
-  const sunset = headers.get('Sunset');
-  if ((!deprecation && !sunset) || warnedDeprecations.has(operation)) return;
-  warnedDeprecations.add(operation);
-  console.warn(
-    `[petstore-admin] ${operation} is deprecated (Deprecation: ${deprecation ?? 'unset'}, Sunset: ${sunset ?? 'unset'}). ` +
-      'The app falls back to GET /pets when it is gone.',
-  );
+/** A signal that aborts after `ms`, unless `clear`ed once the answer is in. */
+interface TimeLimit {
+  signal: AbortSignal;
+  clear(): void;
+}
+
+function timeLimit(ms: number): TimeLimit {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('No answer in time.', 'TimeoutError')), ms);
+  return { signal: controller.signal, clear: () => clearTimeout(timer) };
+}
+
+/** Why no answer came: the caller's cancellation as it was, or an ApiError. */
+function noAnswer(error: unknown, { caller, timeout }: Attempt): unknown {
+  if (caller.aborted) return caller.reason ?? error;
+  if (timeout.signal.aborted) return new ApiError('timeout', 0, 'timeout', 'No answer in time.');
+  return new ApiError('network', 0, 'network', 'No answer: the service could not be reached.');
 }
 
 function isErrorBody(value: unknown): value is { code: string; message: string } {
@@ -106,101 +103,186 @@ function httpError(status: number, text: string): ApiError {
     : new ApiError('http', status, `http_${status}`, `HTTP ${status}`);
 }
 
-interface Sent {
-  method: 'GET' | 'POST';
-  /** The operation, for the deprecation warning: `GET /pets/{petId}`. */
-  operation: string;
-  url: string;
-  body?: unknown;
-  headers?: Record<string, string> | undefined;
-  signal?: AbortSignal | undefined;
+/** The same answer with its body read: the same status, headers and URL (Link targets are relative to it). */
+function withBody(response: Response, text: string): Response {
+  const read = new Response(text, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+  Object.defineProperty(read, 'url', { value: response.url });
+  return read;
 }
 
-/** Sends one request with the key, and again with a new key after a 401 if one is given. */
-async function sendWithKey(
-  { method, operation, url, body, headers, signal }: Sent,
-  { getApiKey, timeoutMs, onUnauthorized }: ClientOptions,
-): Promise<TextAnswer> {
-  const request = () => {
-    const apiKey = getApiKey();
-    return new Request(url, {
-      method,
-      headers: {
-        Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        // The key only ever travels in this header: never in a URL, never in a log.
-        ...(apiKey ? { Authorization: `Bearer ${apiKey}` } : {}),
-        ...headers,
-      },
-      body: body === undefined ? null : json.stringify(body),
-      credentials: 'omit',
-      signal: signal ?? null,
-    });
+/**
+ * The time limit, the body read within it, and every failure as an ApiError: no answer, or a
+ * non-2xx one. Registered first, so its `onResponse` runs last, on the answer every other
+ * middleware has settled on.
+ */
+function answersMiddleware(timeoutMs: number, attempts: Map<string, Attempt>): Middleware {
+  return {
+    onRequest({ request, id }) {
+      const timeout = timeLimit(timeoutMs);
+      attempts.set(id, { caller: request.signal, timeout });
+      return new Request(request, { signal: AbortSignal.any([request.signal, timeout.signal]) });
+    },
+    async onResponse({ response, id }) {
+      const attempt = attempts.get(id)!;
+      attempts.delete(id);
+      let text: string;
+      try {
+        text = await response.text();
+      } catch (error) {
+        throw noAnswer(error, attempt);
+      } finally {
+        attempt.timeout.clear();
+      }
+      if (!response.ok) throw httpError(response.status, text);
+      return withBody(response, text);
+    },
+    onError({ error, id }) {
+      const attempt = attempts.get(id)!;
+      attempts.delete(id);
+      attempt.timeout.clear();
+      const failure = noAnswer(error, attempt);
+      return failure instanceof Error ? failure : new Error(String(failure));
+    },
   };
-
-  let { response, text } = await send(request(), timeoutMs);
-  if (response.status === 401 && onUnauthorized) {
-    // A new key, then the same request again; giving up leaves the 401 to the caller.
-    const renewed = await onUnauthorized().then(
-      () => true,
-      () => false,
-    );
-    if (renewed) ({ response, text } = await send(request(), timeoutMs));
-  }
-  warnIfDeprecated(operation, response.headers);
-  if (!response.ok) throw httpError(response.status, text);
-  return { data: text, response };
 }
 
-function typedClient(baseUrl: string, options: ClientOptions): TypedClient {
-  const call = (method: 'GET' | 'POST') => async (path: string, init: Init<never>) => {
-    const {
-      params = {},
-      body,
-      headers,
-      signal,
-    } = init as {
-      params?: { path?: Record<string, unknown>; query?: Record<string, unknown> };
-      body?: unknown;
-      headers?: Record<string, string>;
-      signal?: AbortSignal;
-    };
-    const query = new URLSearchParams();
-    for (const [name, value] of Object.entries(params.query ?? {})) {
-      if (value !== undefined && value !== null) query.set(name, String(value));
-    }
-    const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params.path?.[name])));
-    const search = query.toString();
-    const url = `${baseUrl}${filled}${search ? `?${search}` : ''}`;
-    return sendWithKey({ method, operation: `${method} ${path}`, url, body, headers, signal }, options);
+const warnedDeprecations = new Set<string>();
+
+/** One console warning per deprecated operation, for the engineers; ids in the path would repeat it. */
+const deprecationMiddleware: Middleware = {
+  onResponse({ request, schemaPath, response }) {
+    const operation = `${request.method} ${schemaPath}`;
+    const deprecation = response.headers.get('Deprecation');
+    const sunset = response.headers.get('Sunset');
+    if ((!deprecation && !sunset) || warnedDeprecations.has(operation)) return;
+    warnedDeprecations.add(operation);
+    console.warn(
+      `[petstore-admin] ${operation} is deprecated (Deprecation: ${deprecation ?? 'unset'}, Sunset: ${sunset ?? 'unset'}). ` +
+        'The app falls back to GET /pets when it is gone.',
+    );
+  },
+};
+
+/** The `Idempotency-Key` of a pet being added, kept across a reload until it is added. */
+const keptAttempt = sessionValue(
+  'add-pet-attempt',
+  (value): value is { body: string; key: string } =>
+    typeof (value as { body?: unknown } | null)?.body === 'string' &&
+    typeof (value as { key?: unknown }).key === 'string',
+);
+
+function randomKey(): string {
+  // getRandomValues works on plain http too, where crypto.randomUUID does not.
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The extensions the environment declares, and only those (see config.ts): a service built to the
+ * spec alone may not allow a header it does not know, and the browser would then send nothing.
+ * `idempotency-key`: one key per pet, the same for the same body until it is added, so sending it
+ * again after a lost answer can never add it twice.
+ */
+function extensionsMiddleware(environment: Environment): Middleware {
+  const isCreate = (request: Request, schemaPath: string) => request.method === 'POST' && schemaPath === '/pets';
+  return {
+    async onRequest({ request, schemaPath }) {
+      if (!offers(environment, 'idempotency-key') || !isCreate(request, schemaPath)) return;
+      const body = await request.clone().text();
+      const kept = keptAttempt.load();
+      const key = kept?.body === body ? kept.key : randomKey();
+      keptAttempt.save({ body, key });
+      request.headers.set('Idempotency-Key', key);
+    },
+    onResponse({ request, schemaPath, response }) {
+      if (response.ok && isCreate(request, schemaPath)) keptAttempt.clear();
+    },
+  };
+}
+
+/**
+ * The key, only ever in this header (never in a URL, never in a log); after a 401, a new key and the
+ * same request again, within a time limit of its own. Registered last, so it sees the request as
+ * sent and the answer before anything else does.
+ */
+function apiKeyMiddleware(
+  { getApiKey, timeoutMs, onUnauthorized }: ClientOptions,
+  attempts: Map<string, Attempt>,
+): Middleware {
+  const withKey = (request: Request) => {
+    const apiKey = getApiKey();
+    if (apiKey) request.headers.set('Authorization', `Bearer ${apiKey}`);
+    return request;
   };
   return {
-    GET: call('GET'),
-    POST: call('POST'),
-    follow: async (link, { signal } = {}) => {
-      const url = linkUrl(baseUrl, link);
-      if (!url) throw new ApiError('invalid-response', 0, 'invalid_link', 'The link leads outside the service.');
-      return sendWithKey({ method: 'GET', operation: 'GET (a Link target)', url: url.href, signal }, options);
+    onRequest({ request, id }) {
+      withKey(request);
+      if (onUnauthorized) attempts.get(id)!.copy = request.clone();
     },
-  } as TypedClient;
+    async onResponse({ response, id, options }) {
+      const attempt = attempts.get(id);
+      if (response.status !== 401 || !onUnauthorized || !attempt?.copy) return;
+      const renewed = await onUnauthorized().then(
+        () => true,
+        () => false,
+      );
+      if (!renewed) return;
+      attempt.timeout.clear();
+      attempt.timeout = timeLimit(timeoutMs);
+      const again = withKey(
+        new Request(attempt.copy, { signal: AbortSignal.any([attempt.caller, attempt.timeout.signal]) }),
+      );
+      try {
+        return await options.fetch(again);
+      } catch (error) {
+        throw noAnswer(error, attempt);
+      }
+    },
+  };
+}
+
+function client(baseUrl: string, environment: Environment, options: ClientOptions): Client<paths> {
+  const attempts = new Map<string, Attempt>();
+  const typed = createClient<paths>({
+    baseUrl,
+    headers: { Accept: 'application/json' },
+    bodySerializer: (body) => json.stringify(body),
+    credentials: 'omit',
+    // Looked up when a request is sent, not when the client is made: whatever fetch is then (a
+    // test's mock service, say) sends it.
+    fetch: (request) => fetch(request),
+  });
+  typed.use(
+    answersMiddleware(options.timeoutMs, attempts),
+    deprecationMiddleware,
+    extensionsMiddleware(environment),
+    apiKeyMiddleware(options, attempts),
+  );
+  return typed;
 }
 
 export function createPetstoreApi(environment: Environment, options: ClientOptions): PetstoreApi {
+  const pets = client(environment.apiBaseUrl, environment, options);
   return {
     environment,
-    pets: typedClient(environment.apiBaseUrl, options),
-    messages: typedClient(environment.messagesBaseUrl, options),
-    read({ data, response }, read) {
-      try {
-        return read(json.parse(data));
-      } catch {
-        throw new ApiError(
-          'invalid-response',
-          response.status,
-          'invalid_response',
-          'The answer does not fit the contract.',
+    pets,
+    messages: client(environment.messagesBaseUrl, environment, options),
+    follow(link, { signal } = {}) {
+      const url = linkUrl(environment.apiBaseUrl, link);
+      if (!url) {
+        return Promise.reject(
+          new ApiError('invalid-response', 0, 'invalid_link', 'The link leads outside the service.'),
         );
       }
+      // listPets, sent where the link leads: the middleware treats it as any other list.
+      return pets.GET('/pets', {
+        signal,
+        parseAs: 'text',
+        fetch: (request: Request) => fetch(new Request(url, request)),
+      });
     },
   };
 }

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useApi } from '../../../api/api-context.ts';
-import type { PetstoreApi } from '../../../api/client.ts';
+import { readBody, type PetstoreApi } from '../../../api/client.ts';
 import { readMessage, type Message } from '../message.ts';
 
 /** `POST {messagesBaseUrl}/messages` (sendMessage). */
 async function sendMessage(api: PetstoreApi, message: string): Promise<Message> {
-  return api.read(await api.messages.POST('/messages', { body: { message } }), readMessage);
+  return readBody(await api.messages.POST('/messages', { body: { message }, parseAs: 'text' }), readMessage);
 }
 
 export function useSendMessage() {

@@ -2,51 +2,18 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../../api/api-context.ts';
 import { isApiError } from '../../../api/api-error.ts';
-import type { PetstoreApi } from '../../../api/client.ts';
+import { readBody, type PetstoreApi } from '../../../api/client.ts';
 import { offers } from '../../../config/config.ts';
-import { sessionValue } from '../../../lib/session.ts';
 import { readPet, type NewPet, type Pet } from '../pet.ts';
 import { answersReads } from './list-pets.ts';
 import { petQueries } from './pet-queries.ts';
 
-const attempt = sessionValue(
-  'add-pet-attempt',
-  (value): value is { pet: string; key: string } =>
-    typeof (value as { pet?: unknown } | null)?.pet === 'string' &&
-    typeof (value as { key?: unknown }).key === 'string',
-);
-
-function randomKey(): string {
-  // getRandomValues works on plain http too, where crypto.randomUUID does not.
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 /**
- * The `Idempotency-Key` of this pet: the same one until it is added, kept across a reload, a new one
- * for other values. Sending the same pet again after a timeout or a dropped connection can then never
- * add it twice.
- */
-function idempotencyKey(pet: NewPet): string {
-  const identity = [pet.name, pet.categoryId, pet.status].join('\n');
-  const kept = attempt.load();
-  if (kept?.pet === identity) return kept.key;
-  const key = randomKey();
-  attempt.save({ pet: identity, key });
-  return key;
-}
-
-/**
- * `POST /pets` (createPet). The `Idempotency-Key` goes only to a service that offers it: one built
- * to the spec alone may not allow the header, and the browser would then not send the request.
+ * `POST /pets` (createPet). Where the environment offers idempotency keys, the transport sends one
+ * (src/api/client.ts), and sending the same pet again can never add it twice.
  */
 async function createPet(api: PetstoreApi, pet: NewPet): Promise<Pet> {
-  const idempotent = offers(api.environment, 'idempotency-key');
-  const answer = await api.pets.POST('/pets', {
-    body: pet,
-    ...(idempotent && { headers: { 'Idempotency-Key': idempotencyKey(pet) } }),
-  });
-  attempt.clear();
-  return api.read(answer, readPet);
+  return readBody(await api.pets.POST('/pets', { body: pet, parseAs: 'text' }), readPet);
 }
 
 /** Creates whose answer never came, in a row, and whether the service answered a read meanwhile. */

@@ -1,5 +1,5 @@
 import { isApiError } from '../../../api/api-error.ts';
-import type { PetstoreApi } from '../../../api/client.ts';
+import { readBody, type PetstoreApi } from '../../../api/client.ts';
 import { readPet, type Pet } from '../pet.ts';
 import { findPetInLists } from './list-pets.ts';
 
@@ -12,8 +12,8 @@ const GET_PET_UNAVAILABLE = new Set([404, 405, 410, 501]);
  */
 export async function getPet(api: PetstoreApi, id: bigint, signal?: AbortSignal): Promise<Pet | null> {
   try {
-    const answer = await api.pets.GET('/pets/{petId}', { params: { path: { petId: id } }, signal });
-    return api.read(answer, readPet);
+    const answer = await api.pets.GET('/pets/{petId}', { params: { path: { petId: id } }, signal, parseAs: 'text' });
+    return readBody(answer, readPet);
   } catch (error) {
     if (!isApiError(error) || !GET_PET_UNAVAILABLE.has(error.status)) throw error;
   }

@@ -1,4 +1,4 @@
-import type { PetstoreApi } from '../../../api/client.ts';
+import { readBody, type PetstoreApi } from '../../../api/client.ts';
 import { nextLink } from '../../../api/links.ts';
 import { PET_STATUSES, readPets, type NewPet, type Pet, type PetStatus } from '../pet.ts';
 
@@ -28,14 +28,14 @@ export async function listPets(
   signal?: AbortSignal,
 ): Promise<PetPage> {
   const answer = link
-    ? await api.pets.follow(link, { signal })
-    : await api.pets.GET('/pets', { params: { query: { limit, status } }, signal });
-  return { pets: api.read(answer, readPets), nextLink: nextLink(answer.response, api.environment.apiBaseUrl) };
+    ? await api.follow(link, { signal })
+    : await api.pets.GET('/pets', { params: { query: { limit, status } }, signal, parseAs: 'text' });
+  return { pets: readBody(answer, readPets), nextLink: nextLink(answer.response, api.environment.apiBaseUrl) };
 }
 
 /** Whether the service answers a read now: the cheapest one, `GET /pets?limit=1`. */
 export const answersReads = (api: PetstoreApi): Promise<boolean> =>
-  api.pets.GET('/pets', { params: { query: { limit: 1 } } }).then(
+  api.pets.GET('/pets', { params: { query: { limit: 1 } }, parseAs: 'text' }).then(
     () => true,
     () => false,
   );
