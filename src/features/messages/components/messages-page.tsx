@@ -1,4 +1,4 @@
-import { schemaResolver } from '../../../ui/schema-resolver.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useApi } from '../../../api/api-context.ts';
@@ -30,7 +30,7 @@ export function MessagesPage() {
   const [sent, setSent] = useState<Message[]>(() => log.load()?.sent ?? []);
   const send = useSendMessage();
   const defaultValues = useDraftDefaults(messageDraft, EMPTY_MESSAGE_FORM);
-  const resolver = useMemo(() => schemaResolver(messageFormSchema(environment.limits)), [environment.limits]);
+  const resolver = useMemo(() => zodResolver(messageFormSchema(environment.limits)), [environment.limits]);
   const { register, handleSubmit, reset, formState, subscribe } = useForm({
     resolver,
     defaultValues,

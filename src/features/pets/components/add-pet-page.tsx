@@ -1,4 +1,4 @@
-import { schemaResolver } from '../../../ui/schema-resolver.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -31,7 +31,7 @@ export function AddPetPage() {
   const [sent, setSent] = useState<NewPet>();
   const failureRef = useRef<HTMLDivElement>(null);
   const defaultValues = useDraftDefaults(petFormDraft, EMPTY_PET_FORM);
-  const resolver = useMemo(() => schemaResolver(petFormSchema(environment.limits)), [environment.limits]);
+  const resolver = useMemo(() => zodResolver(petFormSchema(environment.limits)), [environment.limits]);
   const { register, handleSubmit, subscribe, setError, setFocus, formState } = useForm({
     resolver,
     defaultValues,
