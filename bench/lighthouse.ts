@@ -92,18 +92,20 @@ export const LIGHTHOUSE_PAGES = [
   { name: 'pets table, empty cache', path: 'pets?limit=100', signedIn: true, visit: 'first' },
   { name: 'add-pet form', path: 'pets/new', signedIn: true, visit: 'return' },
 ] as const;
-type Page = (typeof LIGHTHOUSE_PAGES)[number];
+type LighthousePage = (typeof LIGHTHOUSE_PAGES)[number];
 
-/**
- * Runs Lighthouse on each page and preset, one Chromium for all of them; with `runs` above 1, each
- * page's run of median LCP stands for it (the machine is shared: single runs are noisy).
- */
-export async function runLighthouse(
-  env: BenchEnvironment,
-  presets: Preset[],
-  runs = 1,
-  pages: readonly Page[] = LIGHTHOUSE_PAGES,
-): Promise<LighthouseResult[]> {
+/** One Chromium for Lighthouse runs, each of one page of a build (`appUrl`) with a preset. */
+export interface LighthouseBrowser {
+  run(
+    appUrl: string,
+    session: BenchEnvironment['session'],
+    target: LighthousePage,
+    preset: Preset,
+  ): Promise<LighthouseResult>;
+  close(): Promise<void>;
+}
+
+export async function openLighthouse(): Promise<LighthouseBrowser> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromePath(),
     // Root in a container has no sandbox; the rest keeps Chromium off a network it cannot reach.
@@ -116,64 +118,83 @@ export async function runLighthouse(
     ],
   });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  return {
+    async run(appUrl, session, target, preset) {
+      const page = await browser.newPage();
+      if (target.signedIn) {
+        await page.evaluateOnNewDocument(
+          (key, value) => sessionStorage.setItem(key, value),
+          session.key,
+          session.value,
+        );
+      }
+      // A return visit: the page once before, its code then in the cache, which Lighthouse keeps.
+      // A first visit: Lighthouse empties the browser's cache and the origin's storage (its default).
+      if (target.visit === 'return') await page.goto(`${appUrl}${target.path}`, { waitUntil: 'networkidle0' });
+      const flags: Flags = {
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        disableStorageReset: target.visit === 'return',
+      };
+      const runner = await lighthouse(
+        `${appUrl}${target.path}`,
+        flags,
+        preset === 'desktop' ? desktopConfig : undefined,
+        page,
+      );
+      await page.close();
+      if (!runner) throw new Error(`Lighthouse returned nothing for ${target.name}`);
+      const { categories, audits, environment } = runner.lhr;
+      const failing = ['accessibility', 'best-practices'].flatMap((category) =>
+        (categories[category]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => `${category}: ${ref.id}`),
+      );
+      return {
+        page: target.name,
+        preset,
+        performance: categories['performance']?.score ?? 0,
+        accessibility: categories['accessibility']?.score ?? 0,
+        bestPractices: categories['best-practices']?.score ?? 0,
+        lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+        tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
+        cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+        failing,
+        benchmarkIndex: environment.benchmarkIndex,
+        ...whereTheTimeGoes(runner.lhr),
+      };
+    },
+    async close() {
+      await browser.disconnect();
+      chrome.kill();
+    },
+  };
+}
+
+/**
+ * Runs Lighthouse on each page and preset, one Chromium for all of them; with `runs` above 1, each
+ * page's run of median LCP stands for it (the machine is shared: single runs are noisy).
+ */
+export async function runLighthouse(
+  env: BenchEnvironment,
+  presets: Preset[],
+  runs = 1,
+  pages: readonly LighthousePage[] = LIGHTHOUSE_PAGES,
+): Promise<LighthouseResult[]> {
+  const browser = await openLighthouse();
   const results: LighthouseResult[] = [];
   try {
     for (const preset of presets) {
       for (const target of pages) {
         const attempts: LighthouseResult[] = [];
-        for (let run = 0; run < runs; run++) {
-          const page = await browser.newPage();
-          if (target.signedIn) {
-            await page.evaluateOnNewDocument(
-              (key, value) => sessionStorage.setItem(key, value),
-              env.session.key,
-              env.session.value,
-            );
-          }
-          // A return visit: the page once before, its code then in the cache, which Lighthouse keeps.
-          // A first visit: Lighthouse empties the browser's cache and the origin's storage (its default).
-          if (target.visit === 'return') await page.goto(`${env.appUrl}${target.path}`, { waitUntil: 'networkidle0' });
-          const flags: Flags = {
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance', 'accessibility', 'best-practices'],
-            disableStorageReset: target.visit === 'return',
-          };
-          const runner = await lighthouse(
-            `${env.appUrl}${target.path}`,
-            flags,
-            preset === 'desktop' ? desktopConfig : undefined,
-            page,
-          );
-          await page.close();
-          if (!runner) throw new Error(`Lighthouse returned nothing for ${target.name}`);
-          const { categories, audits, environment } = runner.lhr;
-          const failing = ['accessibility', 'best-practices'].flatMap((category) =>
-            (categories[category]?.auditRefs ?? [])
-              .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
-              .map((ref) => `${category}: ${ref.id}`),
-          );
-          attempts.push({
-            page: target.name,
-            preset,
-            performance: categories['performance']?.score ?? 0,
-            accessibility: categories['accessibility']?.score ?? 0,
-            bestPractices: categories['best-practices']?.score ?? 0,
-            lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
-            tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
-            cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
-            failing,
-            benchmarkIndex: environment.benchmarkIndex,
-            ...whereTheTimeGoes(runner.lhr),
-          });
-        }
+        for (let run = 0; run < runs; run++) attempts.push(await browser.run(env.appUrl, env.session, target, preset));
         attempts.sort((a, b) => a.lcpMs - b.lcpMs);
         results.push(attempts[Math.floor(attempts.length / 2)]!);
       }
     }
   } finally {
-    await browser.disconnect();
-    chrome.kill();
+    await browser.close();
   }
   return results;
 }
