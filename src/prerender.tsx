@@ -2,7 +2,7 @@
 // the sign-in screen, and the signed-in frame that every signed-in page starts from. Neither needs
 // config.json; the app takes over with the same markup, so the first paint is also the final one.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { SignedInLoading } from './app/app.tsx';
+import { SignedInLoading } from './app/frame.tsx';
 import type { AppConfig } from './config/config.ts';
 import { ConfigContext } from './config/config-context.ts';
 import { SignInPage } from './features/auth/sign-in-page.tsx';

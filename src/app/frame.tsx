@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { paths } from '../config/paths.ts';
+import { appPath, browserPath, paths } from '../config/paths.ts';
 import { sessionStore } from '../lib/session.ts';
+import { PageLoading } from '../ui/page-loading.tsx';
 
 /** How the menu's links are made: by the router once it runs, as plain links before (same markup). */
 export type MenuLink = (props: { to: string; end?: boolean; children: string }) => ReactNode;
@@ -17,10 +18,13 @@ export const currentPage = (here: string, to: string, end = false) =>
 export function Frame({
   environmentName,
   link: MenuLink,
+  busy = false,
   children,
 }: {
   environmentName: string;
   link: MenuLink;
+  /** Another page is on its way (its code or its data). */
+  busy?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -55,9 +59,26 @@ export function Frame({
           </ul>
         </nav>
       </header>
-      <main id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1} aria-busy={busy}>
         {children}
       </main>
     </>
   );
 }
+
+/** The menu before the router runs: plain links, marked as the router's will be. */
+const PlainLink: MenuLink = ({ to, end, children }) => (
+  <a
+    href={browserPath(to)}
+    aria-current={currentPage(typeof location === 'undefined' ? '' : appPath(location.pathname), to, end)}
+  >
+    {children}
+  </a>
+);
+
+/** What shows while the signed-in code, or the first page's, loads: the frame, as it will be. */
+export const SignedInLoading = ({ environmentName }: { environmentName: string }) => (
+  <Frame environmentName={environmentName} link={PlainLink}>
+    <PageLoading />
+  </Frame>
+);

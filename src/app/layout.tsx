@@ -1,6 +1,10 @@
-import { Link, Outlet, useLocation } from 'react-router-dom';
+import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
 import { useApi } from '../api/api-context.ts';
-import { currentPage, Frame, type MenuLink } from './frame.tsx';
+import { scrollKeyOf } from '../features/pets/list-return.ts';
+import { useDelayedFlag } from '../ui/use-delayed-flag.ts';
+import { currentPage, Frame, SignedInLoading, type MenuLink } from './frame.tsx';
+
+const SLOW_AFTER_MS = 3000;
 
 const RouterLink: MenuLink = ({ to, end, children }) => (
   <Link to={to} aria-current={currentPage(useLocation().pathname, to, end)}>
@@ -8,11 +12,28 @@ const RouterLink: MenuLink = ({ to, end, children }) => (
   </Link>
 );
 
-/** The signed-in pages' layout route: the frame, with the page the address names. */
+/**
+ * The signed-in pages' layout route: the frame, with the page the address names. While the next
+ * page's code or data is on its way, the page shown stays, marked busy; after a few seconds it
+ * says what it is waiting for. Back, Forward and the way back to a list return to where the page
+ * was scrolled (React Router's ScrollRestoration; see list-return.ts for the list's own key).
+ */
 export function Layout() {
+  const loading = useNavigation().state === 'loading';
+  const slow = useDelayedFlag(loading, SLOW_AFTER_MS);
   return (
-    <Frame environmentName={useApi().environment.name} link={RouterLink}>
+    <Frame environmentName={useApi().environment.name} link={RouterLink} busy={loading}>
+      <div className="route-progress" hidden={!loading} />
+      <p className="visually-hidden" role="status">
+        {slow ? 'Still waiting for the pet store service…' : ''}
+      </p>
       <Outlet />
+      <ScrollRestoration getKey={scrollKeyOf} />
     </Frame>
   );
+}
+
+/** Until the first page's code and data are in: the frame, as it will be. */
+export function LayoutLoading() {
+  return <SignedInLoading environmentName={useApi().environment.name} />;
 }

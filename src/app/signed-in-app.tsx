@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { BrowserRouter } from 'react-router-dom';
+import { RouterProvider } from 'react-router-dom';
 import { ApiContext } from '../api/api-context.ts';
 import { createPetstoreApi } from '../api/client.ts';
 import type { AppConfig } from '../config/config.ts';
@@ -10,20 +10,22 @@ import { ReauthDialog } from '../features/auth/reauth-dialog.tsx';
 import { whenIdle } from '../lib/idle.ts';
 import { sessionStore, type Session } from '../lib/session.ts';
 import { createQueryClient } from './query-client.ts';
-import { AppRoutes, prefetchScreens, type SessionRuntime } from './router.tsx';
+import { createAppRouter, prefetchScreens, type AppRouter, type SessionRuntime } from './router.tsx';
 
 interface SignedIn extends SessionRuntime {
   /** Who, where: a key renewed mid-session keeps the same one. */
   identity: string;
+  router: AppRouter;
 }
 
 let current: SignedIn | undefined;
 const identityOf = (session: Session | undefined) => session && `${session.owner}@${session.environmentName}`;
 
-// The client and the query cache live and die with the session: after sign-out (or a revoked key
-// given up) no pet data is left in memory for Back to show.
+// The client, the query cache and the router live and die with the session: after sign-out (or a
+// revoked key given up) no pet data is left in memory for Back to show.
 sessionStore.subscribe(() => {
   if (current && current.identity !== identityOf(sessionStore.get().session)) {
+    current.router.dispose();
     current.queryClient.clear();
     current = undefined;
   }
@@ -36,12 +38,11 @@ function signedIn(session: Session, config: AppConfig): SignedIn | undefined {
   if (!environment) return undefined;
   // React Router names an entry with no history state "default": every page load, and the one the
   // sign-in screen replaces. Each gets a key of its own before the router reads it, still starting
-  // with "default" (the page a visit opened at, see page-heading.tsx), so what is kept per entry (the
-  // list's scroll) never takes one visit for another. Router keeps `{ usr, key, idx }` in the state;
-  // only `key` is set.
+  // with "default" (the page a visit opened at, see page-heading.tsx), so that a scroll position kept
+  // for one visit is never taken for another's (list-return.ts). The router keeps `{ usr, key, idx }`
+  // in the state; only `key` is set.
   if (!history.state?.key) history.replaceState({ ...history.state, key: `default-${Math.random()}` }, '');
-  current = {
-    identity,
+  const runtime = {
     api: createPetstoreApi(environment, {
       getApiKey: sessionStore.apiKey,
       timeoutMs: config.requestTimeoutMs,
@@ -49,6 +50,7 @@ function signedIn(session: Session, config: AppConfig): SignedIn | undefined {
     }),
     queryClient: createQueryClient(),
   };
+  current = { identity, ...runtime, router: createAppRouter(runtime) };
   return current;
 }
 
@@ -67,11 +69,8 @@ export function SignedInApp({ session }: { session: Session }) {
     <QueryClientProvider client={app.queryClient}>
       <ApiContext.Provider value={app.api}>
         {/* Address changes render at once, not as transitions: a filter, sort or page size shows its
-            rows in the next frame (half the time at 4× CPU, npm run bench). Screens do not suspend
-            for data, and a screen whose code is still loading shows its own loading state. */}
-        <BrowserRouter basename={import.meta.env.BASE_URL} useTransitions={false}>
-          <AppRoutes runtime={app} />
-        </BrowserRouter>
+            rows in the next frame (half the time at 4× CPU, npm run bench). */}
+        <RouterProvider router={app.router} useTransitions={false} />
         <ReauthDialog />
       </ApiContext.Provider>
     </QueryClientProvider>

@@ -52,7 +52,7 @@ export function renderSignedIn(
   const result = render(
     <QueryClientProvider client={queryClient}>
       <ApiContext.Provider value={api}>
-        <MemoryRouter initialEntries={[path]}>
+        <MemoryRouter initialEntries={[path]} useTransitions={false}>
           <Routes>
             <Route path={route} element={element} />
           </Routes>

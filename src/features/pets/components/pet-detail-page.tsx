@@ -9,15 +9,16 @@ import { canRetry } from '../../../ui/error-messages.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { petFormDraft } from '../add-pet-draft.ts';
 import { findCachedPet, petQueries } from '../api/pet-queries.ts';
+import { wayBack } from '../list-return.ts';
 import type { Pet } from '../pet.ts';
 import type { AddedPetState } from './add-pet-page.tsx';
 import { StatusText } from './status-text.tsx';
-import { leftList, RESTORE_SCROLL } from './use-list-scroll.ts';
 
-/** Back to the list as it was left: filter, page, search, sort, and (restored there) scroll. */
+/** Back to the list this page was opened from, as it was left (filter, page, search, sort, scroll). */
 function BackToList({ label }: { label: string }) {
+  const { to, state } = wayBack(useLocation());
   return (
-    <Link to={leftList()?.url ?? paths.pets} state={RESTORE_SCROLL}>
+    <Link to={to} state={state}>
       {label}
     </Link>
   );

@@ -216,25 +216,4 @@ describe('PetsPage', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'nobody');
     expect(await screen.findByText('No pet’s name contains “nobody”.')).toBeVisible();
   });
-
-  it('shows the list when where it was scrolled has been edited by hand in storage', async () => {
-    sessionStore.signIn({ apiKey: 'component-key', environmentName: 'Test' });
-    const owner = sessionStore.get().session!.owner;
-    sessionStorage.setItem(
-      `petstore-admin.${owner}.list-places`,
-      JSON.stringify([1, 'default', null, ['default', { url: '/pets' }]]),
-    );
-    answer(200);
-    renderSignedIn(<PetsPage />, { path: '/pets' });
-    await waitFor(() => expect(rows()).toHaveLength(2));
-  });
-
-  it('keeps no place of the list once signed out, as the list goes', async () => {
-    answer(200);
-    const { unmount } = renderSignedIn(<PetsPage />, { path: '/pets' });
-    await waitFor(() => expect(rows()).toHaveLength(2));
-    act(() => sessionStore.signOut());
-    unmount();
-    expect(Object.keys(sessionStorage).filter((key) => key.endsWith('list-places'))).toEqual([]);
-  });
 });

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useApi } from '../../../api/api-context.ts';
 import { paths } from '../../../config/paths.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
@@ -20,11 +20,11 @@ import {
   type PetListSearch,
   type Sort,
 } from '../list-search.ts';
+import { openedFrom } from '../list-return.ts';
 import { searchKey, sortPets } from '../pet-order.ts';
 import { PET_STATUSES, STATUS_LABELS, type Pet, type PetStatus } from '../pet.ts';
 import { Pager, type PageLinks } from './pager.tsx';
 import { PetsTable } from './pets-table.tsx';
-import { useListScroll } from './use-list-scroll.ts';
 
 const SLOW_AFTER_MS = 3000;
 const SEARCH_DELAY_MS = 250;
@@ -66,6 +66,7 @@ export function PetsPage() {
   const api = useApi();
   const queryClient = useQueryClient();
   const location = useLocation();
+  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const search = parseListSearch(params);
   const searchBox = useRef<HTMLInputElement>(null);
@@ -77,11 +78,12 @@ export function PetsPage() {
   const change = (patch: Partial<PetListSearch>) => {
     const next = { ...search, trail: [], page: 1, ...patch };
     if (!next.q) void queryClient.prefetchQuery(pageOf(next));
-    setParams(toSearchParams(next), { replace: true });
+    // The list stays scrolled where it is (React Router would scroll a new entry to its top).
+    setParams(toSearchParams(next), { replace: true, preventScrollReset: true });
   };
 
   // What is typed and its matches show in the same frame, the URL after a pause. The matches are not
-  // a deferred value: the table draws a screenful of them at once and the rest as a transition
+  // a deferred value: the table draws a screenful of them at once and the rest deferred
   // (pets-table.tsx), so a second render of the page for the text alone only made the matches later
   // (keystroke at 4x CPU, two builds alternated, median of 21: 85 -> 67 ms).
   const [typed, setTyped] = useState(search.q);
@@ -101,7 +103,7 @@ export function PetsPage() {
     if (q === inUrl.q) return;
     const timer = setTimeout(() => {
       setSentQ(q);
-      setParams(toSearchParams({ ...inUrl, q, trail: [], page: 1 }), { replace: true });
+      setParams(toSearchParams({ ...inUrl, q, trail: [], page: 1 }), { replace: true, preventScrollReset: true });
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [q, params, setParams]);
@@ -161,11 +163,6 @@ export function PetsPage() {
   const error = searching ? scan.error : list.error;
   const hasNext = Boolean(list.data?.nextLink);
   const slow = useDelayedFlag(searching ? scan.searching : list.isFetching, SLOW_AFTER_MS);
-  const table = useRef<HTMLTableElement>(null);
-  // The rows of this address, not those of the list before it, shown while it is read; for a
-  // search, a full page of matches or all there are.
-  const ready = Boolean(rows) && (searching ? matchRows.length === search.limit || !scan.searching : Boolean(loaded));
-  const { returnTo, keeper } = useListScroll(location.pathname + location.search, ready, table);
 
   const caption = search.status ? `${STATUS_LABELS[search.status]} pets` : 'All pets';
   const summary = searching
@@ -199,7 +196,6 @@ export function PetsPage() {
 
   return (
     <section className="pets-page">
-      {keeper}
       <div className="page-title-row">
         <PageHeading title="Pets" />
         <Link className="button-primary" to={paths.addPet}>
@@ -303,13 +299,12 @@ export function PetsPage() {
       ) : (
         !(error && !rows) && (
           <PetsTable
-            ref={table}
             pets={rows}
-            returnTo={returnTo}
             caption={caption}
             busy={searching ? scan.searching : list.isFetching && !loaded}
             sort={search.sort}
             onSort={(sort) => change({ sort, trail: search.trail, page: search.page })}
+            onOpen={(path) => void navigate(path, { state: openedFrom(location) })}
           />
         )
       )}

@@ -1,8 +1,10 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter, Route, Routes, useNavigate, useSearchParams } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Sort } from '../list-search.ts';
 import type { Pet } from '../pet.ts';
 import { PetsTable } from './pets-table.tsx';
@@ -15,51 +17,107 @@ const petsNamed = (prefix: string, count: number, firstId = 1): Pet[] =>
     status: 'available',
   }));
 
-function renderTable(pets: readonly Pet[]) {
-  const table = (list: readonly Pet[]) => (
-    <MemoryRouter>
-      <PetsTable pets={list} caption="All pets" busy={false} sort={undefined} onSort={() => undefined} />
-    </MemoryRouter>
+const namesIn = (container: HTMLElement) =>
+  Array.from(container.querySelectorAll('tbody a'), (link) => link.textContent);
+
+/**
+ * The table as the list shows it: its pets named in the address (`?list=`), changed as a filter
+ * changes the list, by replacing the address; Back goes back.
+ */
+function ListOf({
+  lists,
+  onOpen = () => {},
+}: {
+  lists: Record<string, readonly Pet[]>;
+  onOpen?: (path: string) => void;
+}) {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const sort: Sort | undefined = params.get('sort') ? { key: 'name', descending: true } : undefined;
+  const pets = lists[params.get('list') ?? 'first'];
+  return (
+    <>
+      <button type="button" onClick={() => setParams({ list: 'second' }, { replace: true })}>
+        Filter
+      </button>
+      <button type="button" onClick={() => void navigate(-1)}>
+        Back
+      </button>
+      <PetsTable
+        pets={sort && pets ? [...pets].reverse() : pets}
+        caption="All pets"
+        busy={false}
+        sort={sort}
+        onSort={() => setParams({ list: params.get('list') ?? 'first', sort: 'name' }, { replace: true })}
+        onOpen={onOpen}
+      />
+    </>
   );
-  const { rerender } = render(table(pets));
-  return (next: readonly Pet[]) => rerender(table(next));
 }
 
-const names = () =>
-  within(screen.getByRole('table'))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => within(row).getByRole('link').textContent);
+const inRouter = (element: ReactElement, entries = ['/pets']) => (
+  <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1} useTransitions={false}>
+    <Routes>
+      <Route path="/pets" element={element} />
+    </Routes>
+  </MemoryRouter>
+);
 
 describe('PetsTable', () => {
-  it('draws a list that replaces the one on screen whole, in its order, however many rows are new', () => {
-    const show = renderTable(petsNamed('Old', 100));
-    expect(names()).toHaveLength(100);
-
-    show(petsNamed('New', 100, 1000));
-    expect(names()).toEqual(petsNamed('New', 100).map((pet) => pet.name));
-
-    // Half of them again, as another page's answer: equal pets in new objects.
-    show(petsNamed('New', 50, 1000));
-    expect(names()).toEqual(petsNamed('New', 50).map((pet) => pet.name));
-
-    // Fresh rows first, then the ones already drawn, reversed.
-    const mixed = [...petsNamed('Fresh', 60, 5000), ...petsNamed('New', 50, 1000).reverse()];
-    show(mixed);
-    expect(names()).toEqual(mixed.map((pet) => pet.name));
+  it('shows each pet as a row: its id, its name as the one link, its category and its status in words', async () => {
+    const opened: string[] = [];
+    render(
+      inRouter(
+        <ListOf
+          lists={{ first: [{ id: 9007199254740993n, name: 'Luna', categoryId: 3n, status: 'sold' }] }}
+          onOpen={(path) => opened.push(path)}
+        />,
+      ),
+    );
+    const table = screen.getByRole('table', { name: 'All pets' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['ID', 'Name', 'Category ID', 'Status']);
+    const [row] = within(table).getAllByRole('row').slice(1);
+    expect(
+      within(row!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['9007199254740993', 'Luna', '3', 'Sold']);
+    expect(within(row!).getAllByRole('link')).toHaveLength(1);
+    await userEvent.click(within(row!).getByRole('link', { name: 'Luna' }));
+    expect(opened).toEqual(['/pets/9007199254740993']);
   });
 
-  it('shows what changed in a pet that is drawn again', () => {
-    const [pet] = petsNamed('Luna', 1);
-    const show = renderTable([pet!]);
-    show([{ ...pet!, name: 'Luna the second', status: 'sold' }]);
-    expect(names()).toEqual(['Luna the second']);
-    expect(screen.getByRole('cell', { name: 'Sold' })).toBeVisible();
+  it('leaves a click with a modifier key to the browser (a new tab, say)', async () => {
+    const opened: string[] = [];
+    render(inRouter(<ListOf lists={{ first: petsNamed('Luna', 1) }} onOpen={(path) => opened.push(path)} />));
+    const link = screen.getByRole('link', { name: 'Luna 1' });
+    let defaultPrevented: boolean | undefined;
+    link.addEventListener('click', (event) => {
+      defaultPrevented = event.defaultPrevented;
+      event.preventDefault();
+    });
+    await userEvent.keyboard('{Control>}');
+    await userEvent.click(link);
+    await userEvent.keyboard('{/Control}');
+    expect(opened).toEqual([]);
+    expect(defaultPrevented).toBe(false);
+  });
+
+  it('says which column it is sorted by, and keeps the focus on its button', async () => {
+    render(inRouter(<ListOf lists={{ first: petsNamed('Luna', 3) }} />));
+    await userEvent.click(screen.getByRole('button', { name: 'Name' }));
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
+    expect(screen.getByRole('button', { name: 'Name' })).toHaveFocus();
+    await waitFor(() => expect(namesIn(document.body)).toEqual(['Luna 3', 'Luna 2', 'Luna 1']));
   });
 });
 
-describe('PetsTable, the first rows after the placeholders', () => {
-  // Rendered as a browser renders, outside act(), which would run the second step before returning.
+describe('PetsTable, the frame after a new list', () => {
+  // Rendered as a browser renders, outside act(), which would run the deferred render before returning.
   let root: Root;
   let container: HTMLElement;
   const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
@@ -69,133 +127,46 @@ describe('PetsTable, the first rows after the placeholders', () => {
     root = createRoot(container);
   });
   afterEach(() => {
-    vi.restoreAllMocks();
     root.unmount();
     container.remove();
     actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
   });
-  const draw = (pets: readonly Pet[] | undefined, { sort, returnTo }: { sort?: Sort; returnTo?: string } = {}) =>
-    flushSync(() =>
-      root.render(
-        <MemoryRouter>
-          <PetsTable pets={pets} returnTo={returnTo} caption="All pets" busy={false} sort={sort} onSort={() => {}} />
-        </MemoryRouter>,
-      ),
-    );
-  // The table on screen: not the one a new list leaves hidden until it is drawn whole.
-  const drawnNames = () =>
-    Array.from(container.querySelectorAll(':not([aria-hidden="true"]) > table > tbody a'), (link) => link.textContent);
-  const hundred = petsNamed('Luna', 100);
+  const show = (lists: Record<string, readonly Pet[]>, entries?: string[]) =>
+    flushSync(() => root.render(inRouter(<ListOf lists={lists} />, entries)));
+  const press = (name: string) => flushSync(() => screen.getByRole('button', { name }).click());
 
-  it('draws the rows that reach the bottom of the window first, the rest right after, in order', async () => {
-    draw(undefined);
-    // The body starts 300 px down a 700 px window: 400 px, at 40 px (2.5rem) the row, is 10 rows.
-    vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(700);
-    vi.spyOn(HTMLTableSectionElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 300, 800, 200));
-    draw(hundred);
-    expect(drawnNames()).toEqual(hundred.slice(0, 10).map((pet) => pet.name));
-    await waitFor(() => expect(drawnNames()).toEqual(hundred.map((pet) => pet.name)));
+  it('shows a screenful of a new list at once, and every row right after, in order', async () => {
+    const second = petsNamed('Milo', 100, 1000);
+    show({ first: petsNamed('Luna', 100), second });
+    press('Filter');
+    expect(namesIn(container)).toEqual(second.slice(0, 20).map((pet) => pet.name));
+    await waitFor(() => expect(namesIn(container)).toEqual(second.map((pet) => pet.name)));
   });
 
-  it('draws every row down to the bottom of the window when the table is scrolled into', async () => {
-    draw(hundred, { returnTo: 'entry' });
-    // Scrolled 1,000 px into the body: rows up to 1,700 px from its top are on screen or above it.
-    vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(700);
-    vi.spyOn(HTMLTableSectionElement.prototype, 'getBoundingClientRect').mockReturnValue(
-      new DOMRect(0, -1000, 800, 4000),
-    );
-    const others = petsNamed('Milo', 100, 1000);
-    draw(others);
-    expect(drawnNames()).toEqual(others.slice(0, 43).map((pet) => pet.name));
-    await waitFor(() => expect(drawnNames()).toEqual(others.map((pet) => pet.name)));
+  it('keeps the rows already on screen as they are, however far down the list', () => {
+    const first = petsNamed('Luna', 100);
+    // A refresh: three new pets at the top, the rest as they were.
+    const second = [...petsNamed('New', 3, 5000), ...first];
+    show({ first, second });
+    const kept = container.querySelector('tbody a[href="/pets/100"]');
+    press('Filter');
+    expect(namesIn(container)).toEqual(second.map((pet) => pet.name));
+    expect(container.querySelector('tbody a[href="/pets/100"]')).toBe(kept);
   });
 
-  it('keeps the old table, hidden, until a list that replaces it is whole, then removes it at once', async () => {
-    vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(700);
-    vi.spyOn(HTMLTableSectionElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 300, 800, 200));
-    draw(hundred, { returnTo: 'entry' });
-    const oldRows = [...container.querySelectorAll('tbody tr')];
-    const removed: Node[] = [];
-    const observer = new MutationObserver((records) => removed.push(...records.flatMap((r) => [...r.removedNodes])));
-    observer.observe(container, { childList: true, subtree: true });
-    const others = petsNamed('Milo', 100, 1000);
-    draw(others);
-    // The first step: the new table first, the old one after it, hidden from everyone, its rows the
-    // very elements they were.
-    const [shown, leaving] = container.querySelectorAll('table');
-    expect(screen.getByRole('table')).toBe(shown);
-    expect(leaving!.closest('[aria-hidden="true"]')).toHaveClass('leaving');
-    const keptRows = [...leaving!.tBodies[0]!.rows];
-    expect(keptRows).toHaveLength(oldRows.length);
-    keptRows.forEach((row, index) => expect(row).toBe(oldRows[index]));
-    expect(drawnNames()).toEqual(others.slice(0, 10).map((pet) => pet.name));
-    expect(removed).toEqual([]);
-    await waitFor(() => expect(drawnNames()).toEqual(others.map((pet) => pet.name)));
-    observer.disconnect();
-    expect(removed).toHaveLength(1);
-    expect(removed[0]).toBe(leaving!.parentElement);
-    expect(container.querySelectorAll('table')).toHaveLength(1);
+  it('draws a new sort afresh, a screenful first', async () => {
+    const first = petsNamed('Luna', 100);
+    show({ first });
+    press('Name');
+    const reversed = [...first].reverse();
+    expect(namesIn(container)).toEqual(reversed.slice(0, 20).map((pet) => pet.name));
+    await waitFor(() => expect(namesIn(container)).toEqual(reversed.map((pet) => pet.name)));
   });
 
-  it('keeps the focus on a sort button when a list that replaces the rows arrives', async () => {
-    draw(hundred, { returnTo: 'entry' });
-    const button = screen.getByRole('button', { name: 'Name' });
-    button.focus();
-    const others = petsNamed('Milo', 100, 1000);
-    draw(others);
-    await waitFor(() => expect(drawnNames()).toEqual(others.map((pet) => pet.name)));
-    expect(container.querySelectorAll('table')).toHaveLength(1);
-    expect(document.activeElement).toBe(button);
-    expect(button.isConnected).toBe(true);
-  });
-
-  it('draws a new sort afresh, a screenful first, instead of moving every row', async () => {
-    draw(hundred, { returnTo: 'entry' });
-    const removed: Node[] = [];
-    const observer = new MutationObserver((records) => removed.push(...records.flatMap((r) => [...r.removedNodes])));
-    observer.observe(container, { childList: true, subtree: true });
-    const reversed = [...hundred].reverse();
-    draw(reversed, { sort: { key: 'name', descending: true } });
-    const first = drawnNames();
-    expect(first.length).toBeLessThan(100);
-    expect(first).toEqual(reversed.slice(0, first.length).map((pet) => pet.name));
-    await waitFor(() => expect(drawnNames()).toEqual(reversed.map((pet) => pet.name)));
-    observer.disconnect();
-    expect(removed.map((node) => node.nodeName)).toEqual(['TBODY']);
-  });
-
-  it('moves the rows of a new sort instead when one of them has the keyboard focus', async () => {
-    draw(hundred, { returnTo: 'entry' });
-    const link = container.querySelector<HTMLAnchorElement>('tbody tr:nth-child(50) a')!;
-    link.focus();
-    const reversed = [...hundred].reverse();
-    draw(reversed, { sort: { key: 'name', descending: true } });
-    expect(drawnNames()).toEqual(reversed.map((pet) => pet.name));
-    expect(document.activeElement).toBe(link);
-  });
-
-  it('draws the first list after Back or Forward in one step, for the page to scroll back', () => {
-    draw(hundred, { returnTo: 'page-2' });
-    const pageOne = petsNamed('Milo', 100, 1000);
-    draw(pageOne, { returnTo: 'page-1' });
-    expect(drawnNames()).toEqual(pageOne.map((pet) => pet.name));
-  });
-
-  it('keeps the row of a pet still in the list, and the keyboard focus on its link', async () => {
-    draw(hundred, { returnTo: 'entry' });
-    const link = container.querySelector<HTMLAnchorElement>('tbody tr:nth-child(50) a')!;
-    link.focus();
-    // Every other pet is new, and the focused one comes last, past the first step, renamed.
-    const next = [...petsNamed('Milo', 99, 1000), { ...hundred[49]!, name: 'Luna, renamed' }];
-    draw(next);
-    await waitFor(() => expect(drawnNames()).toEqual(next.map((pet) => pet.name)));
-    expect(document.activeElement).toBe(link);
-    expect(link.isConnected).toBe(true);
-  });
-
-  it('draws them all in one frame when a scroll position waits for the full height', () => {
-    draw(undefined);
-    draw(hundred, { returnTo: 'entry' });
-    expect(drawnNames()).toEqual(hundred.map((pet) => pet.name));
+  it('draws the list gone back to whole at once, for the page to scroll back to where it was', () => {
+    const first = petsNamed('Luna', 100);
+    show({ first, second: petsNamed('Milo', 100, 1000) }, ['/pets', '/pets?list=second']);
+    press('Back');
+    expect(namesIn(container)).toEqual(first.map((pet) => pet.name));
   });
 });
