@@ -28,10 +28,10 @@ import { INTERACTIONS, median, openBenchPage, timeInteraction, type InteractionN
 import { LIGHTHOUSE_PAGES, openLighthouse, type LighthouseResult } from './lighthouse.ts';
 
 /**
- * A round took 100 s on this 2-core machine at a benchmark index of 1,800 (two Lighthouse runs and
- * five interactions on each build): 13 rounds keep a full run under 25 minutes.
+ * A round (two Lighthouse runs and five interactions on each build) took 100 to 140 s on this 2-core
+ * machine at a benchmark index near 2,000: 11 rounds keep a full run under 25 minutes.
  */
-const DEFAULT_ROUNDS = 13;
+const DEFAULT_ROUNDS = 11;
 /** LCP may grow by this much before it counts; single Lighthouse runs move more than interactions. */
 const LCP_LIMIT = 1.15;
 const INTERACTION_LIMIT = 1.25;
