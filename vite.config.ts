@@ -187,53 +187,6 @@ const compileHint = (chunk: { name: string; isEntry: boolean; facadeModuleId: st
     ? '//# allFunctionsCalledOnLoad'
     : '';
 
-/**
- * react-router's package sends every bundler to its development build, whose only difference is
- * that its warnings are on; the production build is taken instead. Both builds also name their
- * components and contexts for React's developer tools (`Form.displayName = "Form"`), and each such
- * write counts as a use: every one stayed in the bundle, used or not (Form, NavLink, the data
- * router's contexts). The writes are removed, each line left in its place.
- */
-const productionRouter: Plugin = {
-  name: 'production-router',
-  apply: 'build',
-  config: () => ({
-    resolve: {
-      alias: [{ find: /^react-router$/, replacement: resolve('node_modules/react-router/dist/production/index.mjs') }],
-    },
-  }),
-  transform: {
-    filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/]/ },
-    // Nothing moves to another line: the source map stays as it is (`map: null`).
-    handler: (code) => ({ code: code.replace(/^\s*[\w$]+\.displayName = "[^"]*";$/gm, ''), map: null }),
-  },
-};
-
-/**
- * Vite wraps every dynamic import in a helper that first preloads what the imported chunk needs:
- * its CSS, and its JS unless `modulePreload` is false, as it is here (the boot script preloads the
- * signed-in code itself). The only CSS is the entry chunk's stylesheet, which index.html links
- * already, so every call preloads nothing; yet Vite puts its whole helper in the entry chunk
- * (vitejs/vite#13952): 1.7 KB, 0.6 KB gzip, before sign-in. The helper here only runs the import; an import that fails still rejects with the same error (src/lib/new-version.ts
- * handles it; nothing listens for Vite's `vite:preloadError`). The build fails if a lazy chunk ever
- * has CSS of its own.
- */
-const PRELOAD_HELPER = '\0vite/preload-helper.js';
-const noPreloadHelper: Plugin = {
-  name: 'no-preload-helper',
-  apply: 'build',
-  enforce: 'pre',
-  resolveId: (id) => (id === PRELOAD_HELPER ? id : undefined),
-  load: (id) => (id === PRELOAD_HELPER ? 'export const __vitePreload = (load) => load();' : undefined),
-  generateBundle(_, bundle) {
-    for (const chunk of Object.values(bundle)) {
-      if (chunk.type === 'chunk' && !chunk.isEntry && chunk.viteMetadata?.importedCss.size) {
-        this.error(`${chunk.fileName} has CSS of its own, which only Vite's own preload helper loads`);
-      }
-    }
-  },
-};
-
 // Shown on the error page, for support; the redeploy test builds a `next` version.
 process.env['VITE_APP_VERSION'] ??= (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
 
@@ -242,8 +195,6 @@ process.env['VITE_APP_VERSION'] ??= (JSON.parse(readFileSync('package.json', 'ut
 export default defineConfig({
   plugins: [
     react(),
-    productionRouter,
-    noPreloadHelper,
     // .br and .gz beside every file a browser fetches, at maximum settings: nginx's gzip_static and
     // brotli_static send them as they are. Not config.json: it is replaced per deployment, and a
     // stale config.json.gz beside the new file would be served in its place.
@@ -265,8 +216,8 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: 'hidden',
     manifest: true,
-    // Every browser this app supports has modulepreload; the polyfill would only add bytes.
-    modulePreload: false,
+    // Every browser this app supports has modulepreload: no polyfill.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         postBanner: compileHint,
