@@ -13,7 +13,8 @@ const root = createRoot(document.getElementById('root')!);
 
 // config.json is per deployment, beside index.html at the base the build was made for.
 const config = loadConfig(new URL(`${import.meta.env.BASE_URL}config.json`, location.origin));
-// The prerendered first screen has been painted already: the boot script runs this file after it.
+// The prerendered first screen may be on screen already (build/first-screens.ts): the app takes it
+// over with the same markup.
 void config.then(
   (loaded) =>
     root.render(

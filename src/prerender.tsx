@@ -1,4 +1,4 @@
-// What index.html shows before any JavaScript has run, rendered at build time (see vite.config.ts):
+// What index.html shows before any JavaScript has run, rendered at build time (build/first-screens.ts):
 // the sign-in screen, and the signed-in frame that every signed-in page starts from. Neither needs
 // config.json; the app takes over with the same markup, so the first paint is also the final one.
 import { renderToStaticMarkup } from 'react-dom/server';

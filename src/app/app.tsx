@@ -12,7 +12,7 @@ const SignedInApp = lazy(() => import('./signed-in-app.tsx').then((module) => ({
 
 export function App({ config }: { config: AppConfig }) {
   const { session } = useSessionState();
-  // The prerendered page held form submits until now (the boot script in vite.config.ts). Set before
+  // The prerendered page held form submits until now (src/boot.ts). Set before
   // any screen's effects run: the sign-in screen sends one held meanwhile from its own.
   useLayoutEffect(() => document.documentElement.setAttribute('data-app', 'ready'), []);
   return (

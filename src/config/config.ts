@@ -58,7 +58,7 @@ export class ConfigError extends Error {
 export async function loadConfig(url: URL): Promise<AppConfig> {
   let response: Response;
   try {
-    // As the boot script preloads it (no `cache` option: nginx sends no-cache, so it is revalidated anyway).
+    // As index.html preloads it (no `cache` option: nginx sends no-cache, so it is revalidated anyway).
     response = await fetch(url, { credentials: 'same-origin' });
   } catch {
     throw new ConfigError(`config.json could not be loaded from ${url.pathname}: the network request failed.`);

@@ -61,10 +61,10 @@ export function SignInPage() {
   const form = useRef<HTMLFormElement>(null);
   const environmentChoice = useRef<HTMLSelectElement>(null);
 
-  // Enter pressed on the prerendered screen, before the app ran, was held (the boot script in
-  // vite.config.ts): it is sent now, with what was typed. Unless a key was typed and there is a choice
-  // of environments, which the prerendered screen could not show: then the choice is focused, and
-  // nothing is sent to an environment nobody chose. With no key, the form says what it says to Enter.
+  // Enter pressed on the prerendered screen, before the app ran, was held (src/boot.ts): it is sent
+  // now, with what was typed. Unless a key was typed and there is a choice of environments, which
+  // the prerendered screen could not show: then the choice is focused, and nothing is sent to an
+  // environment nobody chose. With no key, the form says what it says to Enter.
   useEffect(() => {
     const root = document.documentElement;
     if (root.getAttribute('data-held-submit') !== SIGN_IN_FORM) return;
