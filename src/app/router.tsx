@@ -82,9 +82,17 @@ export function createAppRouter(runtime: SessionRuntime) {
         HydrateFallback: LayoutLoading,
         errorElement: <RouteError />,
         children: [
-          { index: true, loader: () => redirect(paths.pets) },
-          ...pageRoutes(runtime).map((route) => ({ ...route, errorElement: <RouteError /> })),
-          { path: '*', Component: NotFoundPage },
+          {
+            // A page that fails, its code included, is an error page within the frame. Here, not on
+            // each page's route: React Router shows nothing for a lazy route whose code fails to
+            // load when that route has an error element of its own (7.18).
+            errorElement: <RouteError />,
+            children: [
+              { index: true, loader: () => redirect(paths.pets) },
+              ...pageRoutes(runtime),
+              { path: '*', Component: NotFoundPage },
+            ],
+          },
         ],
       },
     ],
