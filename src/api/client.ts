@@ -61,8 +61,8 @@ interface Attempt {
   /** The caller's own cancellation, which passes through untouched. */
   caller: AbortSignal;
   timeout: TimeLimit;
-  /** The request as sent, to send again after a 401 (a sent request's body cannot be read again). */
-  copy?: Request;
+  /** Its body, as openapi-fetch wrote it: to send again after a 401, a sent body being gone. */
+  body: string | undefined;
 }
 
 /** A signal that aborts after `ms`, unless `clear`ed once the answer is in. */
@@ -121,10 +121,12 @@ function withBody(response: Response, text: string): Response {
  */
 function answersMiddleware(timeoutMs: number, attempts: Map<string, Attempt>): Middleware {
   return {
-    onRequest({ request, id }) {
+    async onRequest({ request, id }) {
       const timeout = timeLimit(timeoutMs);
-      attempts.set(id, { caller: request.signal, timeout });
-      return new Request(request, { signal: AbortSignal.any([request.signal, timeout.signal]) });
+      // Given again as text: a request made from another would send its body as a stream.
+      const body = request.body === null ? undefined : await request.text();
+      attempts.set(id, { caller: request.signal, timeout, body });
+      return new Request(request, { body, signal: AbortSignal.any([request.signal, timeout.signal]) });
     },
     async onResponse({ response, id }) {
       const attempt = attempts.get(id)!;
@@ -186,12 +188,12 @@ function randomKey(): string {
  * `idempotency-key`: one key per pet, the same for the same body until it is added, so sending it
  * again after a lost answer can never add it twice.
  */
-function extensionsMiddleware(environment: Environment): Middleware {
+function extensionsMiddleware(environment: Environment, attempts: Map<string, Attempt>): Middleware {
   const isCreate = (request: Request, schemaPath: string) => request.method === 'POST' && schemaPath === '/pets';
   return {
-    async onRequest({ request, schemaPath }) {
+    onRequest({ request, schemaPath, id }) {
       if (!offers(environment, 'idempotency-key') || !isCreate(request, schemaPath)) return;
-      const body = await request.clone().text();
+      const body = attempts.get(id)!.body ?? '';
       const kept = keptAttempt.load();
       const key = kept?.body === body ? kept.key : randomKey();
       keptAttempt.save({ body, key });
@@ -218,13 +220,12 @@ function apiKeyMiddleware(
     return request;
   };
   return {
-    onRequest({ request, id }) {
+    onRequest({ request }) {
       withKey(request);
-      if (onUnauthorized) attempts.get(id)!.copy = request.clone();
     },
-    async onResponse({ response, id, options }) {
+    async onResponse({ request, response, id, options }) {
       const attempt = attempts.get(id);
-      if (response.status !== 401 || !onUnauthorized || !attempt?.copy) return;
+      if (response.status !== 401 || !onUnauthorized || !attempt) return;
       const renewed = await onUnauthorized().then(
         () => true,
         () => false,
@@ -233,7 +234,10 @@ function apiKeyMiddleware(
       attempt.timeout.clear();
       attempt.timeout = timeLimit(timeoutMs);
       const again = withKey(
-        new Request(attempt.copy, { signal: AbortSignal.any([attempt.caller, attempt.timeout.signal]) }),
+        new Request(request, {
+          body: attempt.body,
+          signal: AbortSignal.any([attempt.caller, attempt.timeout.signal]),
+        }),
       );
       try {
         return await options.fetch(again);
@@ -258,7 +262,7 @@ function client(baseUrl: string, environment: Environment, options: ClientOption
   typed.use(
     answersMiddleware(options.timeoutMs, attempts),
     deprecationMiddleware,
-    extensionsMiddleware(environment),
+    extensionsMiddleware(environment, attempts),
     apiKeyMiddleware(options, attempts),
   );
   return typed;

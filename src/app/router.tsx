@@ -32,14 +32,14 @@ const pageRoutes = ({ api, queryClient }: SessionRuntime): RouteObject[] => [
     path: paths.pets,
     lazy: async () => ({ Component: (await code.pets()).PetsPage }),
     // The list's rows are in before it shows, so that a way back to it (Back, or the pet page's
-    // link after a reload) finds its scroll position. A failure is the screen's to show (it tries
-    // again by itself), not the route's. A search reads the whole list itself (use-pet-search.ts).
+    // link after a reload) finds its scroll position. A failure is the screen's to show, at once,
+    // and it tries again by itself; not the route's. A search reads the whole list itself
+    // (use-pet-search.ts).
     loader: async ({ request }: LoaderFunctionArgs) => {
       const list = parseListSearch(new URL(request.url).searchParams);
       if (list.q) return null;
-      await queryClient
-        .ensureQueryData(petQueries.page(api, { status: list.status, limit: list.limit, link: currentLink(list) }))
-        .catch(() => undefined);
+      const page = petQueries.page(api, { status: list.status, limit: list.limit, link: currentLink(list) });
+      await queryClient.ensureQueryData({ ...page, retry: false }).catch(() => undefined);
       return null;
     },
     // A filter, a sort or the page size: the screen reads the new list, keeping the rows it shows.

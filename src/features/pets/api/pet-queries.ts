@@ -104,7 +104,7 @@ export const petQueries = {
   /** A pet's very likes in its status's list: was a pet whose answer was lost added after all? */
   lookFor: (api: PetstoreApi, { name, categoryId, status }: NewPet) =>
     queryOptions({
-      queryKey: [...petQueries.lists(api), 'look-for', status ?? 'all', name, categoryId.toString()],
+      queryKey: [...petQueries.all(api), 'look-for', status ?? 'all', name, categoryId.toString()],
       queryFn: ({ signal }) => lookForPet(api, { name, categoryId, status }, signal),
       // Always read anew: the answer is about now.
       staleTime: 0,

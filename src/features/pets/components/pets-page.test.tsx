@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API, server } from '../../../test/msw-server.ts';
 import { acceptNewKey, renderSignedIn } from '../../../test/render.tsx';
 import { sessionStore } from '../../../lib/session.ts';
@@ -26,6 +26,8 @@ function answer(status: number, body: unknown = pets) {
 const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 
 describe('PetsPage', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('asks once per view and announces how many rows it shows', async () => {
     const calls = answer(200);
     renderSignedIn(<PetsPage />, { path: '/pets?status=sold&limit=50' });
@@ -47,6 +49,7 @@ describe('PetsPage', () => {
   });
 
   it('keeps trying a 5xx in the background, and the rows replace the error without a click', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     let failures = 0;
     server.use(
       http.get(`${API}/pets`, () =>
@@ -60,9 +63,11 @@ describe('PetsPage', () => {
     expect(alert).toHaveTextContent('failed (HTTP 503)');
     expect(alert).toHaveTextContent('tries again by itself');
     expect(screen.getByRole('status')).toHaveTextContent('The list could not be loaded.');
-    await waitFor(() => expect(rows()).toHaveLength(2), { timeout: 6000 });
+    // 2 s, then 4 s between tries in the background.
+    await act(() => vi.advanceTimersByTimeAsync(6000));
+    expect(rows()).toHaveLength(2);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-  }, 10_000);
+  });
 
   it('shows a 200 whose body is not a list as an unreadable answer, not a crash', async () => {
     answer(200, { pets: 'surprise' });
@@ -72,6 +77,7 @@ describe('PetsPage', () => {
   });
 
   it('says it is still waiting when the service is slow, and stays usable', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     server.use(
       http.get(`${API}/pets`, async () => {
         await delay(3500);
@@ -79,13 +85,15 @@ describe('PetsPage', () => {
       }),
     );
     renderSignedIn(<PetsPage />, { path: '/pets' });
-    expect(
-      await screen.findByText(/Still waiting for the pet store service/, undefined, { timeout: 4000 }),
-    ).toBeVisible();
-    expect(screen.getByLabelText('Status')).toBeEnabled();
-    expect(await screen.findByText('Showing all 2 pets.', undefined, { timeout: 3000 })).toBeVisible();
+    await act(() => vi.advanceTimersByTimeAsync(2900));
     expect(screen.queryByText(/Still waiting/)).not.toBeInTheDocument();
-  }, 10_000);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(screen.getByText(/Still waiting for the pet store service/)).toBeVisible();
+    expect(screen.getByLabelText('Status')).toBeEnabled();
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(await screen.findByText('Showing all 2 pets.')).toBeVisible();
+    expect(screen.queryByText(/Still waiting/)).not.toBeInTheDocument();
+  });
 
   it('asks for a new key on a 401, then sends the same request again with it', async () => {
     const keys: (string | null)[] = [];
@@ -183,14 +191,16 @@ describe('PetsPage', () => {
         HttpResponse.json(pets.filter((pet) => pet.status === new URL(request.url).searchParams.get('status'))),
       ),
     );
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const person = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderSignedIn(<PetsPage />, { path: '/pets' });
     const box = screen.getByRole('searchbox', { name: 'Search by name' });
-    await userEvent.type(box, 'Luna ');
+    await person.type(box, 'Luna ');
     expect(await screen.findByText(/named like “Luna”/)).toBeVisible();
     // The address takes the search after a pause; the space typed before it stays in the box.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+    await act(() => vi.advanceTimersByTimeAsync(600));
     expect(box).toHaveValue('Luna ');
-    await userEvent.type(box, 'Milo');
+    await person.type(box, 'Milo');
     expect(box).toHaveValue('Luna Milo');
   });
 
