@@ -150,12 +150,16 @@ test.describe('add a pet', () => {
     const name = uniqueName('Double');
     await openForm(page);
     const creates = countCreates(page);
+    // The first click's request is answered only once the second click is in.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     await page.route(`${API_BASE_URL}/pets`, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await answered;
       await route.fallback();
     });
     await fill(page, { name, categoryId: '1' });
     await page.getByRole('button', { name: 'Add pet' }).dblclick();
+    answer();
     await expect(page.getByRole('heading', { name })).toBeVisible();
     expect(creates).toHaveLength(1);
   });

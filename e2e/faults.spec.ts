@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { API_BASE_URL, expect, onPost, signIn, test, uniqueName } from './support.ts';
 
 // Each case: what the staff member sees, and that nothing they typed is lost. Faults that other
@@ -8,6 +8,20 @@ import { API_BASE_URL, expect, onPost, signIn, test, uniqueName } from './suppor
 // not JSON or without environments (deploy.spec).
 
 const LIST = `${API_BASE_URL}/pets?limit=20`;
+
+/**
+ * Runs the page's clock on, a second at a time, until `locator` shows: the app's tries again and
+ * their backoff happen in the page's time, not the test's.
+ */
+async function untilVisible(page: Page, locator: Locator) {
+  await expect
+    .poll(async () => {
+      if (await locator.isVisible()) return true;
+      await page.clock.fastForward(1_000);
+      return false;
+    })
+    .toBe(true);
+}
 
 async function fillForm(page: Page, name: string) {
   await signIn(page, { path: 'pets/new' });
@@ -29,10 +43,13 @@ test.describe('faults on reads', () => {
     ['a 200 whose body is not a list', { status: 200, json: { pets: [] } }, 'cannot read'],
   ] as const) {
     test(`the table explains ${label}, and Try again recovers`, async ({ page }) => {
+      await page.clock.install();
       let failing = true;
       await page.route(LIST, (route) => (failing ? route.fulfill(fault) : route.fallback()));
       await signIn(page);
-      await expect(page.getByRole('alert')).toContainText(words, { timeout: 15_000 });
+      // A 5xx is tried again at once, three times, a few seconds apart, before it is shown.
+      await untilVisible(page, page.getByRole('alert'));
+      await expect(page.getByRole('alert')).toContainText(words);
       await expect(page.getByRole('alert')).toContainText('Nothing is lost');
       failing = false;
       await page.getByRole('button', { name: 'Try again' }).click();
@@ -58,7 +75,7 @@ test.describe('faults on reads', () => {
     'an outage ends by itself: the rows replace the error without a click',
     { tag: '@core' },
     async ({ page, service }) => {
-      test.setTimeout(60_000);
+      await page.clock.install();
       let outage = true;
       await page.route(`${service.apiBaseUrl}/pets?limit=20`, (route) =>
         outage
@@ -66,63 +83,67 @@ test.describe('faults on reads', () => {
           : route.fallback(),
       );
       await signIn(page, { service });
-      await expect(page.getByRole('alert')).toContainText('failed (HTTP 503)', { timeout: 15_000 });
+      await untilVisible(page, page.getByRole('alert'));
+      await expect(page.getByRole('alert')).toContainText('failed (HTTP 503)');
       await expect(page.getByRole('alert')).toContainText('tries again by itself');
       await expect(page.getByRole('status').filter({ hasText: 'could not be loaded' })).toBeVisible();
       await expect(page.getByText(/Loading/)).toHaveCount(0);
       outage = false;
-      await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible({ timeout: 35_000 });
+      // Its tries in the background, seconds apart: the next one finds the service back.
+      await untilVisible(page, page.getByRole('table').getByRole('row').nth(1));
       await expect(page.getByRole('alert')).toHaveCount(0);
     },
   );
 
-  test('a service that takes 10 s: the UI stays usable, says it is waiting, then shows the rows', async ({ page }) => {
-    test.setTimeout(45_000);
+  test('a slow service: the UI stays usable, says it is waiting, then shows the rows', async ({ page }) => {
     // The e2e config times requests out after 4 s; this deployment allows 20 s, the default.
     await page.route('**/config.json', async (route) => {
       const response = await route.fetch();
       await route.fulfill({ response, json: { ...(await response.json()), requestTimeoutMs: 20_000 } });
     });
+    await page.clock.install();
     await signIn(page);
     await expect(page.getByRole('table')).toBeVisible();
-    // A page size nothing has read yet (the other statuses' first pages are read while idle).
+    // A page size nothing has read yet (the other statuses' first pages are read while idle), held.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     await page.route(`${API_BASE_URL}/pets?limit=50`, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 10_000));
+      await answered;
       await route.fallback();
     });
     await page.getByLabel('Rows per page').selectOption('50');
-    await expect(page.getByText('Still waiting for the pet store service…')).toBeVisible({ timeout: 5_000 });
+    await page.clock.fastForward(3_000);
+    await expect(page.getByText('Still waiting for the pet store service…')).toBeVisible();
     // Still usable while waiting: the other filter responds and the page can be left.
     await expect(page.getByLabel('Status')).toBeEnabled();
     await expect(page.getByRole('link', { name: 'Add pet', exact: true }).first()).toBeEnabled();
-    await expect(page.getByRole('status').filter({ hasText: /^Showing the first 50 pets/ })).toBeVisible({
-      timeout: 15_000,
-    });
+    answer();
+    await expect(page.getByRole('status').filter({ hasText: /^Showing (the first 50|all [\d,]+) pets/ })).toBeVisible();
     await expect(page.getByText('Still waiting for the pet store service…')).toHaveCount(0);
   });
 
   test('a service that never answers: a timeout, then a clear message', async ({ page }) => {
+    await page.clock.install();
     await signIn(page);
     await expect(page.getByRole('table')).toBeVisible();
     await page.route(`${API_BASE_URL}/pets?limit=50`, () => {
       // Never fulfilled: the app's own timeout (4 s in the e2e config) must end the wait.
     });
     await page.getByLabel('Rows per page').selectOption('50');
-    await expect(page.getByRole('alert')).toContainText('did not answer in time', { timeout: 10_000 });
+    await page.clock.fastForward(4_000);
+    await expect(page.getByRole('alert')).toContainText('did not answer in time');
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
   });
 
   test('offline and back: the table recovers by itself', async ({ page, context }) => {
+    await page.clock.install();
     await signIn(page);
     await expect(page.getByRole('table')).toBeVisible();
     await context.setOffline(true);
     await page.getByLabel('Rows per page').selectOption('50');
     await expect(page.getByText(/offline|can't be reached/)).toBeVisible();
     await context.setOffline(false);
-    await expect(page.getByRole('status').filter({ hasText: /^Showing the first 50 pets/ })).toBeVisible({
-      timeout: 15_000,
-    });
-    await expect(page.getByRole('table').getByRole('row')).toHaveCount(51);
+    await untilVisible(page, page.getByRole('status').filter({ hasText: /^Showing (the first 50|all [\d,]+) pets/ }));
   });
 });
 
@@ -170,13 +191,15 @@ test.describe('faults on writes', () => {
   }
 
   test('a write that never answers: a timeout message, values kept, and it can be sent again', async ({ page }) => {
+    await page.clock.install();
     const name = uniqueName('Hang');
     await fillForm(page, name);
     let hang = true;
     await page.route(`${API_BASE_URL}/pets`, (route) => (hang ? undefined : route.fallback()));
     await page.getByRole('button', { name: 'Add pet' }).click();
     await expect(page.getByRole('button', { name: 'Adding…' })).toBeDisabled();
-    await expect(page.getByRole('alert')).toContainText('did not answer in time', { timeout: 10_000 });
+    await page.clock.fastForward(4_000);
+    await expect(page.getByRole('alert')).toContainText('did not answer in time');
     await expectFormKept(page, name);
     hang = false;
     await page.getByRole('button', { name: 'Try again' }).click();
