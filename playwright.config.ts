@@ -63,12 +63,11 @@ export default defineConfig<object, { service: Service }>({
     // Debian's Chromium where Playwright's own browser cannot be downloaded (see README).
     launchOptions: process.env['CHROME_PATH'] ? { executablePath: process.env['CHROME_PATH'] } : {},
   },
-  // Every test against the reference service at a desk; the core flows (`@core`) also on a phone,
-  // and against a service built to the spec alone, where the tests tagged `@spec` check what only
-  // such a service shows.
+  // Every test against the reference service (at a desk, or the size a test sets); the core flows
+  // (`@core`) also against a service built to the spec alone, at a desk and on a phone, where the
+  // tests tagged `@spec` check what only such a service shows.
   projects: [
     { name: 'reference', grepInvert: /@spec\b/, use: { baseURL: REFERENCE_SERVICE.appUrl } },
-    { name: 'reference, phone', grep: /@core\b/, use: { ...PHONE, baseURL: REFERENCE_SERVICE.appUrl } },
     { name: 'spec, desk', grep: /@core\b|@spec\b/, use: { service: SPEC_SERVICE, baseURL: SPEC_SERVICE.appUrl } },
     {
       name: 'spec, phone',

@@ -15,11 +15,14 @@ const LIST = `${API_BASE_URL}/pets?limit=20`;
  */
 async function untilVisible(page: Page, locator: Locator) {
   await expect
-    .poll(async () => {
-      if (await locator.isVisible()) return true;
-      await page.clock.fastForward(1_000);
-      return false;
-    })
+    .poll(
+      async () => {
+        if (await locator.isVisible()) return true;
+        await page.clock.fastForward(1_000);
+        return false;
+      },
+      { timeout: 30_000 },
+    )
     .toBe(true);
 }
 

@@ -121,6 +121,7 @@ test.describe('pet detail', () => {
     await page.goto(`pets/${second.id}`);
     await expect(page.getByRole('heading', { name: second.name })).toBeVisible();
     await page.getByRole('link', { name: '← All pets' }).click();
+    await expect(page.getByRole('heading', { name: 'Pets', exact: true })).toBeVisible();
     await page.goBack();
     await expect(page.getByRole('heading', { name: second.name })).toBeVisible();
     const warnings = consoleMessages.filter(

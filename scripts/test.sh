@@ -25,7 +25,7 @@ fi
 npm run lint
 npm run typecheck
 npm run test:unit
-npm run test:node24
+npm run test:node24 -- --project server
 npm run build
 npm run check:budgets
 npm run check:lighthouse
