@@ -3,8 +3,7 @@
 //
 // Runtimes with JSON source-text access (Chromium 114+, Firefox 135+, Safari 18.4+, Node 21+) need no
 // extra code; elsewhere (Node 20, older browsers) `jsonCodec` marks the numbers that need care before
-// JSON.parse sees them. That fallback is written here rather than taken from lossless-json, whose
-// 3.5 KB gzip would not fit the app's byte budget; it is tested on both paths (json.test.ts).
+// JSON.parse sees them: a few lines that read no number twice, tested on both paths (json.test.ts).
 
 export interface JsonCodec {
   parse(text: string): unknown;

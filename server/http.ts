@@ -9,7 +9,7 @@ import { bearerToken, type KeyRing } from './keys.ts';
 import { PROFILES, type ProfileName } from './profile.ts';
 import { validatorCompiler } from './validator.ts';
 
-/** Limits of time and of wrong keys; the defaults are in config.ts, the README says what they mean. */
+/** Limits of time and of wrong keys; docs/service.md says what they mean. */
 export interface Limits {
   /** A request must have arrived whole within this time, headers and body; 408 otherwise. */
   requestTimeoutMs: number;

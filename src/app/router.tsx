@@ -1,7 +1,7 @@
 // The one place that knows the signed-in routes (signed out, the app shows only the sign-in screen:
 // see app.tsx). React Router's data router: each screen's code is a lazy route, its data starts
 // in the route's loader with the query options the screen uses, so a deep link fetches both at once,
-// and each route has an error page of its own.
+// and a failure is an error page: within the frame for a page, on its own for the frame.
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { parseInt64 } from '../../contract/int64.ts';
@@ -53,11 +53,12 @@ const pageRoutes = ({ api, queryClient }: SessionRuntime): RouteObject[] => [
   {
     path: paths.petPattern,
     lazy: async () => ({ Component: (await code.petDetail()).PetDetailPage }),
-    // Started, not awaited: the page shows the pet at once from a list already read.
+    // Started, not awaited: the page shows the pet at once from a list already read, and a failure
+    // is the page's to show.
     loader: ({ params }: LoaderFunctionArgs) => {
       // An id that is no int64 names no pet: the page says so without asking the service.
       const id = parseInt64(params['petId'] ?? '');
-      if (id !== undefined) void queryClient.prefetchQuery(petQueries.detail(api, id));
+      if (id !== undefined) void queryClient.ensureQueryData(petQueries.detail(api, id)).catch(() => undefined);
       return null;
     },
   },

@@ -101,7 +101,7 @@ export const petQueries = {
         refetchMode: 'replace',
       }),
     }),
-  /** A pet's very likes in its status's list: was a pet whose answer was lost added after all? */
+  /** Pets of a status with this very name and category: was a pet whose answer was lost added after all? */
   lookFor: (api: PetstoreApi, { name, categoryId, status }: NewPet) =>
     queryOptions({
       queryKey: [...petQueries.all(api), 'look-for', status ?? 'all', name, categoryId.toString()],
