@@ -1,5 +1,5 @@
 import { memo, useDeferredValue, useMemo, type MouseEvent } from 'react';
-import { useNavigationType } from 'react-router-dom';
+import { useLocation, useNavigationType } from 'react-router-dom';
 import { appPath, browserPath, paths } from '../../../config/paths.ts';
 import type { Sort, SortKey } from '../list-search.ts';
 import type { Pet } from '../pet.ts';
@@ -55,16 +55,18 @@ const Rows = memo(function Rows({ rows }: { rows: readonly Pet[] }) {
  * return to needs the page's full height.
  */
 function useRows(pets: readonly Pet[] | undefined, order: string) {
-  const cameBack = useNavigationType() === 'POP';
-  const list = useMemo(() => ({ pets, order }), [pets, order]);
+  const { key } = useLocation();
+  const popped = useNavigationType() === 'POP';
+  const list = useMemo(() => ({ pets, order, key }), [pets, order, key]);
   const drawn = useDeferredValue(list);
   return useMemo(() => {
+    const cameBack = popped && drawn.key !== key;
     if (drawn === list || cameBack || !pets) return pets;
     const onScreen = new Set(drawn.order === order ? drawn.pets?.map((pet) => pet.id) : []);
     let fresh = 0;
     const first = pets.filter((pet) => onScreen.has(pet.id) || ++fresh <= FIRST_ROWS);
     return first.length === pets.length ? pets : first;
-  }, [drawn, list, cameBack, pets, order]);
+  }, [drawn, list, popped, key, pets, order]);
 }
 
 export function PetsTable({
