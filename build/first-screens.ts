@@ -73,12 +73,14 @@ async function renderFirstScreens(config: ResolvedConfig, entry: string): Promis
 
 /**
  * The build's index.html gets the first screens (in place of `<!--first-screens-->`) and, in its
- * head, the boot script, told where the session is kept and which signed-in code to ask for.
+ * head, the boot script, told where the session is kept and which signed-in code to ask for: the
+ * signed-in app and the pet list, the screen a signed-in visit most often opens, so that its code
+ * comes down beside the app's instead of after it.
  */
 export function firstScreens({
   prerender = 'src/prerender.tsx',
   boot = 'src/boot.ts',
-  signedInCode = '/src/app/signed-in-app.tsx',
+  signedInCode = ['/src/app/signed-in-app.tsx', '/src/features/pets/components/pets-page.tsx'],
 } = {}): Plugin {
   let config: ResolvedConfig;
   let screens: FirstScreens;
@@ -107,7 +109,7 @@ export function firstScreens({
               attrs: {
                 src: `${config.base}${bootFile}`,
                 'data-session-key': screens.sessionStorageKey,
-                'data-preload': chunksOf(bundle, signedInCode)
+                'data-preload': [...new Set(signedInCode.flatMap((source) => chunksOf(bundle, source)))]
                   .map((file) => `${config.base}${file}`)
                   .join(' '),
               },
