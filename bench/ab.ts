@@ -11,6 +11,8 @@
 //   npm run bench:build -- 7a84a9b /tmp/before   (a commit: a worktree of it, this node_modules linked)
 //   npx vite build --outDir /tmp/after           (this checkout as it is, uncommitted changes included)
 //   CHROME_PATH=/usr/bin/chromium npm run bench:ab -- /tmp/before /tmp/after
+// With LIGHTHOUSE_THROTTLING=devtools, Lighthouse slows Chromium for real instead of simulating
+// (bench/lighthouse.ts says why the two can disagree on LCP).
 // By hand, bench:build is `git worktree add /tmp/before-src 7a84a9b`, `ln -s $PWD/node_modules
 // /tmp/before-src/`, and `npx vite build` there: its dist/ is the build. Never give vite build
 // --emptyOutDir with an --outDir outside the project: it empties whatever folder it names.
@@ -25,7 +27,7 @@ import { chromium } from '@playwright/test';
 import { elapsed, inTurn, parseBuilds, printComparison, type Figure } from './compare.ts';
 import { chromePath, startBenchEnvironment } from './environment.ts';
 import { INTERACTIONS, median, openBenchPage, timeInteraction, type InteractionName } from './interactions.ts';
-import { LIGHTHOUSE_PAGES, openLighthouse, type LighthouseResult } from './lighthouse.ts';
+import { LIGHTHOUSE_PAGES, openLighthouse, throttlingMethod, type LighthouseResult } from './lighthouse.ts';
 
 /**
  * A round (two Lighthouse runs and five interactions on each build) took 100 to 140 s on this 2-core
@@ -82,7 +84,7 @@ const both = <T>(runs: [T[], T[]], figure: (result: T) => number): [number[], nu
 const figures: Figure[] = [
   ...PAGES.flatMap(({ name, visit }): Figure[] => {
     const runs = lighthouse.get(name)!;
-    const label = `${name}, ${visit} visit: Lighthouse mobile`;
+    const label = `${name}, ${visit} visit: Lighthouse mobile (${throttlingMethod()})`;
     return [
       { label: `${label} LCP`, unit: 'ms', runs: both(runs, (r) => r.lcpMs), limit: { ratio: LCP_LIMIT } },
       { label: `${label} accessibility`, unit: 'score', runs: both(runs, (r) => r.accessibility), limit: { score: 1 } },

@@ -105,6 +105,21 @@ export interface LighthouseBrowser {
   close(): Promise<void>;
 }
 
+/**
+ * How Lighthouse slows the page: `simulate` (its default, Lantern) loads the page at full speed and
+ * computes what a slow phone would have seen; `devtools` slows Chromium's network and CPU for real.
+ * Lantern may count a request that started before the paint as one the paint waited for, so code
+ * asked for early (as the boot script does) can read as a later LCP there and not in a slowed browser.
+ * `LIGHTHOUSE_THROTTLING=devtools` picks the real one.
+ */
+export function throttlingMethod(): 'simulate' | 'devtools' {
+  const method = process.env['LIGHTHOUSE_THROTTLING'] ?? 'simulate';
+  if (method !== 'simulate' && method !== 'devtools') {
+    throw new Error(`LIGHTHOUSE_THROTTLING is "${method}": use simulate or devtools`);
+  }
+  return method;
+}
+
 export async function openLighthouse(): Promise<LighthouseBrowser> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromePath(),
@@ -136,6 +151,7 @@ export async function openLighthouse(): Promise<LighthouseBrowser> {
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
         disableStorageReset: target.visit === 'return',
+        throttlingMethod: throttlingMethod(),
       };
       const runner = await lighthouse(
         `${appUrl}${target.path}`,
