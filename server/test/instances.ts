@@ -2,9 +2,10 @@
 // robin), as docs/service.md describes a deployment: for the multi-instance tests, the benches and
 // the e2e project that runs the core flows against them.
 //
-//   tsx server/test/instances.ts --port 4130 --messages-port 4131 [--instances 2] [-- NAME=value …]
+//   tsx server/test/instances.ts --port 4130 --messages-port 4131 [--instances 2]
 //
-// runs a throwaway cluster, the instances and nginx until it is stopped (SIGTERM, SIGINT).
+// runs a throwaway cluster, the instances (with this process's environment) and nginx until it is
+// stopped (SIGTERM, SIGINT).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
@@ -33,7 +34,7 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
     env['MESSAGES_PORT'] ?? String(await freePort()),
   ];
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, LOG_LEVEL: 'warn', PETSTORE_SEED: '0', ...env, PORT: port, MESSAGES_PORT: messagesPort },
+    env: { LOG_LEVEL: 'warn', PETSTORE_SEED: '0', ...process.env, ...env, PORT: port, MESSAGES_PORT: messagesPort },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -190,18 +191,15 @@ export async function startDeployment({
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
+  const { values } = parseArgs({
     options: {
       port: { type: 'string' },
       'messages-port': { type: 'string' },
       instances: { type: 'string', default: '2' },
     },
   });
-  const env = Object.fromEntries(positionals.map((pair) => [pair.split('=')[0]!, pair.slice(pair.indexOf('=') + 1)]));
   const deployment = await startDeployment({
     count: Number(values.instances),
-    env,
     ...(values.port && { port: Number(values.port) }),
     ...(values['messages-port'] && { messagesPort: Number(values['messages-port']) }),
   });
