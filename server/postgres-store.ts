@@ -126,6 +126,9 @@ export async function openPostgresStore(
 
   const query = <R extends pg.QueryResultRow>(text: string, values?: unknown[]) =>
     run(() => pool.query<R>(text, values));
+  // The reads of every request: prepared once per connection, planned once.
+  const prepared = <R extends pg.QueryResultRow>(name: string, text: string, values: unknown[]) =>
+    run(() => pool.query<R>({ name, text, values }));
 
   /** Runs `work` in one transaction on one connection; a connection that failed is not reused. */
   const transaction = <T>(work: (client: pg.PoolClient) => Promise<T>) =>
@@ -242,17 +245,23 @@ export async function openPostgresStore(
     },
 
     async getPet(id) {
-      const { rows } = await query<PetRow>(`SELECT ${PET_COLUMNS} FROM pets WHERE id = $1`, [id]);
+      const { rows } = await prepared<PetRow>('pet', `SELECT ${PET_COLUMNS} FROM pets WHERE id = $1`, [id]);
       return rows[0] && toPet(rows[0]);
     },
 
     async listPetsJson({ limit, status, before = INT64_MAX }) {
       // One more pet than asked for says whether a next page exists.
-      const { rows } = await query<PetRow>(
-        `SELECT ${PET_COLUMNS} FROM pets WHERE id < $1 AND ($2::text IS NULL OR status = $2)
-          ORDER BY id DESC LIMIT $3`,
-        [before, status ?? null, limit + 1],
-      );
+      const { rows } = status
+        ? await prepared<PetRow>(
+            'pets-page-by-status',
+            `SELECT ${PET_COLUMNS} FROM pets WHERE status = $3 AND id < $1 ORDER BY id DESC LIMIT $2`,
+            [before, limit + 1, status],
+          )
+        : await prepared<PetRow>(
+            'pets-page',
+            `SELECT ${PET_COLUMNS} FROM pets WHERE id < $1 ORDER BY id DESC LIMIT $2`,
+            [before, limit + 1],
+          );
       const page = rows.slice(0, limit);
       const json = stringifyJson(page.map(toPet));
       // The id to continue below: one above the extra pet, which so starts the next page.
