@@ -25,7 +25,7 @@ export interface PostgresOptions {
 }
 
 /** The store could not connect at start; `code` says whether to the server at all or as this user. */
-export class PostgresConnectError extends Error {
+class PostgresConnectError extends Error {
   override readonly name = 'PostgresConnectError';
   constructor(
     readonly code: 'PETSTORE_DB_UNREACHABLE' | 'PETSTORE_DB_REFUSED',

@@ -2,7 +2,7 @@ import type { ServerConfig } from './config.ts';
 import { isPostgresUrl } from './open-store.ts';
 
 /** A PostgreSQL URL without its password, fit for a log line; anything else as it is. */
-export function redactDbUrl(db: string): string {
+function redactDbUrl(db: string): string {
   if (!isPostgresUrl(db)) return db;
   try {
     const url = new URL(db);

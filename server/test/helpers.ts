@@ -36,7 +36,7 @@ let cluster: Promise<PostgresCluster> | undefined;
 afterAll(async () => (await cluster)?.destroy());
 
 /** A new empty PostgreSQL database (a schema of its own) in this file's cluster. */
-export async function createPostgresDatabase(): Promise<string> {
+async function createPostgresDatabase(): Promise<string> {
   cluster ??= startPostgresCluster();
   return (await cluster).createSchema();
 }
