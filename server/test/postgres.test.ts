@@ -362,3 +362,26 @@ describe.skipIf(!BACKENDS.includes('postgres'))('PostgreSQL', () => {
     }, 30_000);
   });
 });
+
+describe('the settings for PostgreSQL and several instances', () => {
+  it('take cursor secrets as a list, the first signing', () => {
+    expect(readServerConfig({ PETSTORE_CURSOR_SECRETS: `${SECRET}, ${OLD_SECRET}` }).PETSTORE_CURSOR_SECRETS).toEqual([
+      SECRET,
+      OLD_SECRET,
+    ]);
+    const newer = createCursorCodec([Buffer.from(SECRET), Buffer.from(OLD_SECRET)]);
+    const older = createCursorCodec([Buffer.from(OLD_SECRET)]);
+    expect(newer.decode(older.encode(42n))).toBe(42n);
+    expect(older.decode(newer.encode(42n))).toBeUndefined();
+  });
+
+  it.each([
+    ['PETSTORE_CURSOR_SECRETS', 'too-short'],
+    ['PETSTORE_CURSOR_SECRETS', ','],
+    ['PETSTORE_DB_POOL_SIZE', '0'],
+    ['PETSTORE_DB_POOL_SIZE', 'ten'],
+    ['PETSTORE_DB_STATEMENT_TIMEOUT_MS', '5'],
+  ])('refuse %s=%s, naming the variable', (name, value) => {
+    expect(() => readServerConfig({ [name]: value })).toThrow(name);
+  });
+});
