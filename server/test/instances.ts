@@ -205,7 +205,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   });
   console.log(`Pet store API:      ${deployment.balancer.apiBaseUrl}  (${values.instances} instances on PostgreSQL)`);
   console.log(`Messages service:   ${deployment.balancer.messagesBaseUrl}`);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void deployment.stop().then(() => process.exit(0)));
-  }
+  // A test runner signals the whole process group, and tsx passes the signal on again: the first
+  // one stops everything, the cluster included (it runs in a session of its own), later ones wait.
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void deployment.stop().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
