@@ -272,7 +272,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('PostgreSQL', () => {
   });
 
   describe('faults of the database', () => {
-    it('a restart under load: 503 service_busy with Retry-After, never a 500, and back by itself', async () => {
+    it('a restart under load: 503 service_busy with Retry-After (and on /health), never a 500, and back by itself', async () => {
       const own = await startPostgresCluster();
       const store = await openPostgresStore(own.url());
       const app = await buildPetsApp({
@@ -304,6 +304,9 @@ describe.skipIf(!BACKENDS.includes('postgres'))('PostgreSQL', () => {
       await sleep(300);
       own.stop();
       await sleep(800);
+      // The health check says so, for the load balancer.
+      const health = await call(app, { url: '/health' });
+      expect(health).toMatchObject({ status: 503, body: errorBody(503, 'service_busy') });
       own.start();
       // Back by itself: a write goes through again within a few seconds, with no restart of the app.
       const deadline = Date.now() + 10_000;
