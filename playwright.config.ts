@@ -3,6 +3,7 @@ import {
   API_KEY,
   APP_ORIGIN,
   BUILDS,
+  INSTANCES_SERVICE,
   REDEPLOY_ORIGIN,
   REFERENCE_SERVICE,
   ROOT_APP_URL,
@@ -31,6 +32,24 @@ function serviceProcess(service: Service, profile: 'reference' | 'spec', appOrig
       CORS_ORIGINS: appOrigins.join(','),
       LOG_LEVEL: 'warn',
       // Every browser test comes from 127.0.0.1, some with wrong keys on purpose.
+      FAILED_AUTH_MAX: '1000',
+    },
+  };
+}
+
+/** Two instances of the reference service on PostgreSQL, behind nginx, on `service`'s ports. */
+function instancesProcess(service: Service, appOrigin: string) {
+  return {
+    command: `tsx server/test/instances.ts --port ${new URL(service.apiBaseUrl).port} --messages-port ${new URL(service.messagesBaseUrl).port}`,
+    url: `${new URL(service.apiBaseUrl).origin}/health`,
+    reuseExistingServer: !ci,
+    // SIGTERM, so that it stops its instances, nginx and the cluster, and deletes the cluster's files.
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+    env: {
+      PETSTORE_API_KEYS: `${API_KEY},e2e-other-key`,
+      CORS_ORIGINS: appOrigin,
+      PETSTORE_SEED: '1',
+      LOG_LEVEL: 'warn',
       FAILED_AUTH_MAX: '1000',
     },
   };
@@ -74,6 +93,11 @@ export default defineConfig<object, { service: Service }>({
       grep: /@core\b|@spec\b/,
       use: { ...PHONE, service: SPEC_SERVICE, baseURL: SPEC_SERVICE.appUrl },
     },
+    {
+      name: 'two instances on PostgreSQL, desk',
+      grep: /@core\b/,
+      use: { service: INSTANCES_SERVICE, baseURL: INSTANCES_SERVICE.appUrl },
+    },
   ],
   webServer: [
     serviceProcess(REFERENCE_SERVICE, 'reference', [APP_ORIGIN, new URL(ROOT_APP_URL).origin, REDEPLOY_ORIGIN]),
@@ -81,5 +105,7 @@ export default defineConfig<object, { service: Service }>({
     app('dist', '/admin/', REFERENCE_SERVICE.appUrl, 'e2e/fixtures/config.json'),
     app(BUILDS.root, '/', ROOT_APP_URL, 'e2e/fixtures/config.json'),
     app('dist', '/admin/', SPEC_SERVICE.appUrl, 'e2e/fixtures/config.spec.json'),
+    instancesProcess(INSTANCES_SERVICE, new URL(INSTANCES_SERVICE.appUrl).origin),
+    app('dist', '/admin/', INSTANCES_SERVICE.appUrl, 'e2e/fixtures/config.instances.json'),
   ],
 });

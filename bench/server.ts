@@ -1,5 +1,7 @@
 // Load test of the reference service beside json-server 0.17, in one run: both serve the same pets,
-// each in its own process, and autocannon (10 connections, loopback) loads them from this one.
+// each in its own process, and autocannon (10 connections, loopback) loads them from this one. The
+// service runs on SQLite (the default), and on PostgreSQL with one instance and with two behind
+// nginx (where PostgreSQL and nginx are installed), the same pets made the same way in each.
 // Prints each figure beside its target; asserts nothing.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -7,6 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
+import { nginxPath } from '../scripts/nginx.ts';
+import { startDeployment, type Deployment } from '../server/test/instances.ts';
+import { postgresBinaries } from '../server/test/postgres-cluster.ts';
 import { start, startReferenceService, stop } from './processes.ts';
 
 export interface LoadResult {
@@ -56,14 +61,14 @@ export async function benchServer(): Promise<ServerBench> {
     LOG_LEVEL: 'silent',
   });
   let jsonServer: ChildProcess | undefined;
+  let postgres: Deployment | undefined;
   const headers = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
-  try {
-    // The same pets in both: made through the API, then written into json-server's file.
+  const makePets = async (api: string) => {
     const statuses = ['available', 'pending', 'sold'] as const;
     for (let i = 0; i < PETS; i += 50) {
       await Promise.all(
         Array.from({ length: 50 }, (_, j) =>
-          fetch(`${OURS}/pets`, {
+          fetch(`${api}/pets`, {
             method: 'POST',
             headers,
             body: JSON.stringify({ name: `Load pet ${i + j}`, categoryId: (i + j) % 7, status: statuses[(i + j) % 3] }),
@@ -71,6 +76,10 @@ export async function benchServer(): Promise<ServerBench> {
         ),
       );
     }
+  };
+  try {
+    // The same pets in each: made through the API, then written into json-server's file.
+    await makePets(OURS);
     const pets: unknown[] = [];
     for (let cursor = ''; ;) {
       const response = await fetch(`${OURS}/pets?limit=100${cursor}`, { headers });
@@ -116,6 +125,28 @@ export async function benchServer(): Promise<ServerBench> {
     await stop(jsonServer);
     jsonServer = undefined;
 
+    const withPostgres = Boolean(postgresBinaries() && nginxPath());
+    if (withPostgres) {
+      postgres = await startDeployment({
+        env: { PETSTORE_API_KEYS: KEY, PETSTORE_SEED: '0', LOG_LEVEL: 'silent' },
+      });
+      const one = postgres.instances[0]!.apiBaseUrl;
+      const two = postgres.balancer.apiBaseUrl;
+      await makePets(one);
+      for (const [name, api] of [
+        ['PostgreSQL, 1 instance', one],
+        ['PostgreSQL, 2 behind nginx', two],
+      ] as const) {
+        results.push(summarize(`${name}: GET /pets?limit=20`, await load(`${api}/pets?limit=20`, { headers })));
+        results.push(
+          summarize(
+            `${name}: GET /pets?limit=100&status=sold`,
+            await load(`${api}/pets?limit=100&status=sold`, { headers }),
+          ),
+        );
+      }
+    }
+
     results.push(
       summarize(
         'ours: POST /pets',
@@ -126,6 +157,24 @@ export async function benchServer(): Promise<ServerBench> {
         }),
       ),
     );
+
+    if (postgres) {
+      for (const [name, api] of [
+        ['PostgreSQL, 1 instance', postgres.instances[0]!.apiBaseUrl],
+        ['PostgreSQL, 2 behind nginx', postgres.balancer.apiBaseUrl],
+      ] as const) {
+        results.push(
+          summarize(
+            `${name}: POST /pets`,
+            await load(`${api}/pets`, {
+              method: 'POST',
+              headers,
+              body: JSON.stringify({ name: 'Load', categoryId: 3, status: 'sold' }),
+            }),
+          ),
+        );
+      }
+    }
 
     const rps = (scenario: string) => results.find((result) => result.scenario === scenario)!.requestsPerSecond;
     const compare = (scenario: string, ours: string, theirs: string, target?: number) => {
@@ -149,18 +198,58 @@ export async function benchServer(): Promise<ServerBench> {
           'ours: GET /pets?limit=100&status=sold',
           'json-server: first 100 sold stored',
         ),
+        ...(postgres ? postgresComparisons(compare) : []),
       ],
     };
   } finally {
     if (jsonServer) await stop(jsonServer);
+    await postgres?.stop();
     await stop(ours);
     rmSync(work, { recursive: true, force: true });
   }
 }
 
+type Compare = (scenario: string, ours: string, theirs: string, target?: number) => ServerBench['comparisons'][number];
+
+/** PostgreSQL beside SQLite and json-server, and two instances beside one: figures, no targets. */
+const postgresComparisons = (compare: Compare) => [
+  compare(
+    'limit=20, PostgreSQL (1) / SQLite',
+    'PostgreSQL, 1 instance: GET /pets?limit=20',
+    'ours: GET /pets?limit=20',
+  ),
+  compare(
+    'limit=100 sold, PostgreSQL (1) / SQLite',
+    'PostgreSQL, 1 instance: GET /pets?limit=100&status=sold',
+    'ours: GET /pets?limit=100&status=sold',
+  ),
+  compare('POST, PostgreSQL (1) / SQLite', 'PostgreSQL, 1 instance: POST /pets', 'ours: POST /pets'),
+  compare(
+    'limit=20, PostgreSQL (1) / json-server',
+    'PostgreSQL, 1 instance: GET /pets?limit=20',
+    'json-server: newest 20',
+  ),
+  compare(
+    'limit=20, PostgreSQL 2 behind nginx / 1',
+    'PostgreSQL, 2 behind nginx: GET /pets?limit=20',
+    'PostgreSQL, 1 instance: GET /pets?limit=20',
+  ),
+  compare(
+    'limit=20, PostgreSQL 2 behind nginx / json-server',
+    'PostgreSQL, 2 behind nginx: GET /pets?limit=20',
+    'json-server: newest 20',
+  ),
+  compare(
+    'POST, PostgreSQL 2 behind nginx / 1',
+    'PostgreSQL, 2 behind nginx: POST /pets',
+    'PostgreSQL, 1 instance: POST /pets',
+  ),
+];
+
 export function printServerBench({ pets, results, comparisons }: ServerBench) {
   console.log(
-    `Reference service and json-server 0.17, ${pets} pets each (autocannon, 10 connections, ${DURATION_SECONDS} s):`,
+    `Reference service (SQLite; PostgreSQL, 1 instance and 2 behind nginx) and json-server 0.17, ${pets} pets each ` +
+      `(autocannon, 10 connections, ${DURATION_SECONDS} s):`,
   );
   console.table(results);
   console.table(

@@ -2,6 +2,10 @@
 // (connections dropped mid-request, bodies that stall, wrong keys, another process holding the
 // database's write lock). Prints 5xx, errors, p99 latency, memory growth, and whether every
 // acknowledged pet is still there after a restart. Loopback only; asserts nothing.
+//
+// `npm run bench:soak -- --instances`: two instances on PostgreSQL behind nginx instead, one of them
+// killed (kill -9) a third into the run and started again at two thirds; prints the 5xx by status,
+// p99, and whether every acknowledged pet is there at the end.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -9,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SQLITE_DRIVER } from '../server/sqlite.ts';
+import { startDeployment, startInstance } from '../server/test/instances.ts';
 import { startReferenceService, stop } from './processes.ts';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 45);
@@ -348,4 +353,169 @@ export function printSoak(report: SoakReport) {
   ]);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) printSoak(await soak());
+export interface InstancesSoakReport {
+  seconds: number;
+  requests: number;
+  /** Answers of 500 and above, by status: nginx's 502 for the requests in flight to the killed instance. */
+  fiveXx: Record<number, number>;
+  /** Network errors and other unexpected statuses. */
+  errors: number;
+  p50Ms: number;
+  p99Ms: number;
+  acknowledged: number;
+  lost: number;
+  idempotentReplaysThatAddedAPet: number;
+  killedAtS: number;
+  restartedAtS: number;
+}
+
+/** Reads and creates through nginx while one of two instances on PostgreSQL is killed, then restarted. */
+export async function soakInstances(seconds = SECONDS): Promise<InstancesSoakReport> {
+  const deployment = await startDeployment({ env: { PETSTORE_API_KEYS: KEY, PETSTORE_SEED: '0', LOG_LEVEL: 'warn' } });
+  const base = deployment.balancer.apiBaseUrl;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const running = () => performance.now() < deadline;
+  const latencies: number[] = [];
+  const acknowledged = new Set<string>();
+  const fiveXx: Record<number, number> = {};
+  let requests = 0;
+  let errors = 0;
+  let idempotentReplaysThatAddedAPet = 0;
+
+  async function call(path: string, init?: RequestInit) {
+    const begin = performance.now();
+    requests++;
+    try {
+      const answer = await fetch(`${base}${path}`, { headers: HEADERS, ...init });
+      const response = { status: answer.status, headers: answer.headers, body: await answer.text() };
+      latencies.push(performance.now() - begin);
+      if (response.status >= 500) fiveXx[response.status] = (fiveXx[response.status] ?? 0) + 1;
+      else if (response.status >= 400) errors++;
+      return response;
+    } catch {
+      errors++;
+      return undefined;
+    }
+  }
+  const petId = (answer: { status: number; body: string } | undefined) =>
+    answer?.status === 201 ? String((JSON.parse(answer.body) as { id: number }).id) : undefined;
+
+  async function reader(index: number) {
+    for (let round = 0; running(); round++) {
+      const first = await call(`/pets?limit=${(index + round) % 2 ? 100 : 20}`);
+      const next = /<\?([^>]+)>/.exec(first?.headers.get('link') ?? '')?.[1];
+      if (next) await call(`/pets?${next}`);
+    }
+  }
+  async function creator(index: number) {
+    for (let n = 0; running(); n++) {
+      const body = JSON.stringify({ name: `Soak ${index}-${n}`, categoryId: n % 9, status: 'available' });
+      // Every create carries a key: a failed one is retried, as a client would, and never adds twice.
+      const headers = { ...HEADERS, 'idempotency-key': `"soak-${index}-${n}"` };
+      let id: string | undefined;
+      for (let attempt = 0; attempt < 5 && !id && running(); attempt++) {
+        id = petId(await call('/pets', { method: 'POST', headers, body }));
+        if (!id) await sleep(100);
+      }
+      if (!id) continue;
+      acknowledged.add(id);
+      if (n % 5 === 0) {
+        const replayed = petId(await call('/pets', { method: 'POST', headers, body }));
+        if (replayed && replayed !== id) {
+          idempotentReplaysThatAddedAPet++;
+          acknowledged.add(replayed);
+        }
+      }
+    }
+  }
+  const killedAtS = Math.round(seconds / 3);
+  const restartedAtS = Math.round((2 * seconds) / 3);
+  async function killer() {
+    const victim = deployment.instances[1]!;
+    await sleep(killedAtS * 1000);
+    await victim.kill();
+    await sleep((restartedAtS - killedAtS) * 1000);
+    // On the same ports, so that nginx finds it again.
+    deployment.instances[1] = await startInstance({
+      PETSTORE_API_KEYS: KEY,
+      PETSTORE_DB: deployment.db,
+      PORT: new URL(victim.apiBaseUrl).port,
+      MESSAGES_PORT: new URL(victim.messagesBaseUrl).port,
+    });
+  }
+
+  await Promise.all([
+    ...Array.from({ length: READERS }, (_, i) => reader(i)),
+    ...Array.from({ length: CREATORS * 2 }, (_, i) => creator(i)),
+    killer(),
+  ]);
+
+  const stored = new Set<string>();
+  for (let next = 'limit=100'; next;) {
+    const response = await fetch(`${base}/pets?${next}`, { headers: HEADERS });
+    for (const pet of (await response.json()) as { id: number }[]) stored.add(String(pet.id));
+    next = /<\?([^>]+)>/.exec(response.headers.get('link') ?? '')?.[1] ?? '';
+  }
+  await deployment.stop();
+
+  latencies.sort((a, b) => a - b);
+  return {
+    seconds,
+    requests,
+    fiveXx,
+    errors,
+    p50Ms: Math.round(percentile(latencies, 50) * 10) / 10,
+    p99Ms: Math.round(percentile(latencies, 99) * 10) / 10,
+    acknowledged: acknowledged.size,
+    lost: [...acknowledged].filter((id) => !stored.has(id)).length,
+    idempotentReplaysThatAddedAPet,
+    killedAtS,
+    restartedAtS,
+  };
+}
+
+function printInstancesSoak(report: InstancesSoakReport) {
+  const total5xx = Object.values(report.fiveXx).reduce((sum, count) => sum + count, 0);
+  console.log(
+    `Soak, two instances on PostgreSQL behind nginx: ${report.seconds} s of reads (${READERS} clients) and ` +
+      `creates (${CREATORS * 2}), ${report.requests} requests; one instance killed (kill -9) at ${report.killedAtS} s, ` +
+      `started again at ${report.restartedAtS} s:`,
+  );
+  console.table([
+    {
+      figure: 'acknowledged pets lost',
+      value: `${report.lost} of ${report.acknowledged}`,
+      target: '0',
+      '': report.lost === 0 ? 'met' : 'MISSED',
+    },
+    {
+      figure: 'idempotent retries that added a pet',
+      value: report.idempotentReplaysThatAddedAPet,
+      target: '0',
+      '': report.idempotentReplaysThatAddedAPet === 0 ? 'met' : 'MISSED',
+    },
+    {
+      figure: '5xx (by status)',
+      value: `${total5xx} (${
+        Object.entries(report.fiveXx)
+          .map(([status, count]) => `${status}: ${count}`)
+          .join(', ') || 'none'
+      })`,
+      target: 'the requests in flight at the kill',
+      '': '',
+    },
+    { figure: 'other errors', value: report.errors, target: '0', '': report.errors === 0 ? 'met' : 'MISSED' },
+    {
+      figure: 'p50 / p99 latency',
+      value: `${report.p50Ms} / ${report.p99Ms} ms`,
+      target: 'p99 ≤ 1 s',
+      '': report.p99Ms <= 1000 ? 'met' : 'MISSED',
+    },
+  ]);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.argv.includes('--instances')) printInstancesSoak(await soakInstances());
+  else printSoak(await soak());
+}

@@ -45,5 +45,18 @@ export const SPEC_SERVICE: Service = {
   extensions: false,
 };
 
+/**
+ * The reference service as several machines run it: two instances on one PostgreSQL database
+ * behind nginx (server/test/instances.ts), with its own origin and config.json
+ * (e2e/fixtures/config.instances.json). The core flows run against it once, at a desk.
+ */
+export const INSTANCES_SERVICE: Service = {
+  environment: 'Two instances on PostgreSQL',
+  apiBaseUrl: 'http://127.0.0.1:4130/v1',
+  messagesBaseUrl: 'http://127.0.0.1:4131',
+  appUrl: 'http://127.0.0.1:4184/admin/',
+  extensions: true,
+};
+
 /** In config.spec.json: the spec-only service, wrongly said to offer idempotency keys. */
 export const SPEC_SERVICE_CLAIMING_IDEMPOTENCY = 'Spec-only service, said to take idempotency keys';

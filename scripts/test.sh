@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Everything CI checks, in the order that fails fastest. Installs what the browser tests need from
 # Debian when it is missing: Chromium (Playwright cannot download its own browser on our machines)
-# and nginx with its brotli module (the tests serve the build as a deployment does).
+# and nginx with its brotli module (the tests serve the build as a deployment does); PostgreSQL for
+# the service's tests on its second store (they start their own throwaway clusters).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,13 +10,18 @@ missing=()
 if [ -z "${CHROME_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1; then missing+=(chromium); fi
 if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then missing+=(nginx); fi
 if [ ! -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ]; then missing+=(libnginx-mod-http-brotli-static); fi
+if ! compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then missing+=(postgresql); fi
 if [ ${#missing[@]} -gt 0 ]; then
-  echo "Installing from Debian for the end-to-end tests: ${missing[*]}…"
+  echo "Installing from Debian for the tests: ${missing[*]}…"
   SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
-  # Debian starts the system nginx on port 80 on install; the tests run their own.
-  if command -v systemctl >/dev/null 2>&1; then $SUDO systemctl disable --now nginx >/dev/null 2>&1 || true; fi
+  # Debian starts the system nginx on port 80, and PostgreSQL's main cluster on 5432, on install;
+  # the tests run their own.
+  if command -v systemctl >/dev/null 2>&1; then $SUDO systemctl disable --now nginx postgresql >/dev/null 2>&1 || true; fi
+  if command -v pg_lsclusters >/dev/null 2>&1; then
+    pg_lsclusters --no-header | while read -r version name _; do $SUDO pg_ctlcluster "$version" "$name" stop >/dev/null 2>&1 || true; done
+  fi
 fi
 if [ -z "${CHROME_PATH:-}" ]; then
   CHROME_PATH=$(command -v chromium)

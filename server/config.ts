@@ -27,6 +27,14 @@ const EnvSchema = z
     MESSAGES_PORT: port.default(4011),
     PETSTORE_API_KEYS: list.optional(),
     PETSTORE_DB: z.string().min(1).optional(),
+    // PostgreSQL only: the most connections one instance opens, and the longest a statement may run.
+    PETSTORE_DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+    PETSTORE_DB_STATEMENT_TIMEOUT_MS: millis.default(5000),
+    // Signs `Link` cursors: the first signs, any is accepted (rotation). Instances behind one load
+    // balancer share them; unset, the secret kept in the database is used.
+    PETSTORE_CURSOR_SECRETS: list
+      .pipe(z.array(z.string().min(16, 'each secret needs at least 16 characters')).min(1))
+      .optional(),
     PETSTORE_PROFILE: z.enum(PROFILE_NAMES).default('reference'),
     CORS_ORIGINS: list.default(DEFAULT_CORS_ORIGINS),
     PETSTORE_SEED: z

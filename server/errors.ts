@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, type ErrorBody } from './http-error.ts';
-import { StoreBusyError } from './store.ts';
+import { StoreBusyError, StoreUnavailableError } from './store.ts';
 import { describeValidationError } from './validation.ts';
 
 export { HttpError, type ErrorBody };
@@ -54,6 +54,11 @@ export const ERRORS = {
     code: 'service_busy',
     message: 'The database is busy with another writer; send the request again in a moment.',
   },
+  databaseUnavailable: {
+    status: 503,
+    code: 'service_busy',
+    message: 'The database cannot be reached just now; send the request again in a moment.',
+  },
   internal: { status: 500, code: 'internal_error', message: 'Something went wrong on our side.' },
 } satisfies Record<string, ErrorBody>;
 
@@ -71,6 +76,7 @@ export function toErrorBody(error: FastifyError | HttpError): ErrorBody {
   if (error instanceof HttpError) {
     return { status: error.status, code: error.code, message: error.message };
   }
+  if (error instanceof StoreUnavailableError) return ERRORS.databaseUnavailable;
   if (error instanceof StoreBusyError) return ERRORS.serviceBusy;
   if (error.validation) {
     return describeValidationError(error.validation, error.validationContext);

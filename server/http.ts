@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { REQUEST_BODY_MAX_BYTES } from '../contract/limits.ts';
 import { ERRORS, errorHandler, HttpError, notFoundHandler, sendError, toErrorBody, type ErrorBody } from './errors.ts';
@@ -34,6 +34,10 @@ export interface HttpOptions {
   logger?: FastifyServerOptions['logger'];
   limits?: Partial<Limits>;
   profile?: ProfileName;
+  /** Where refused requests are counted; by default in this process's memory. */
+  failedAuthStore?: FastifyRateLimitStoreCtor | undefined;
+  /** `GET /health` answers 200 when this resolves, 503 service_busy when it throws. */
+  health?: { ping(): Promise<void> };
 }
 
 /** What every answer says, errors included: no caching anywhere (pet data stays out of disk caches). */
@@ -83,6 +87,8 @@ export async function createHttpApp({
   logger = false,
   limits: given = {},
   profile = 'reference',
+  failedAuthStore,
+  health,
 }: HttpOptions): Promise<FastifyInstance> {
   const limits = { ...DEFAULT_LIMITS, ...given };
   const { idempotencyKeys, exposedHeaders } = PROFILES[profile];
@@ -142,6 +148,8 @@ export async function createHttpApp({
       'retry-after': true,
     },
     errorResponseBuilder: () => new HttpError(ERRORS.tooManyFailures),
+    // A shared store (PostgreSQL) that cannot be reached does not stop the 401: the key is refused anyway.
+    ...(failedAuthStore && { store: failedAuthStore, skipOnError: true }),
   });
   const countRefusal = app.rateLimit();
 
@@ -180,6 +188,14 @@ export async function createHttpApp({
         : { status: 401, code: 'unauthorized', message: 'Send the API key as Authorization: Bearer <API_KEY>.' },
     );
   });
+
+  if (health) {
+    // For load balancers: 200 while this instance can reach its database, 503 service_busy when not.
+    app.get('/health', { config: { public: true } }, async () => {
+      await health.ping();
+      return { status: 'ok' };
+    });
+  }
 
   return app;
 }

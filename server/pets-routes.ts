@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { components, operations } from '../contract/schema.gen.ts';
 import { operationSchemas, openApiDocument } from './contract.ts';
+import type { CursorCodec } from './cursors.ts';
 import { ERRORS, HttpError, sendError } from './errors.ts';
 import { rejectOtherMethods } from './http.ts';
 import { keyOwner } from './keys.ts';
@@ -29,7 +30,12 @@ async function addDeprecationHeaders(_request: FastifyRequest, reply: FastifyRep
   reply.header('Deprecation', DEPRECATION).header('Sunset', SUNSET);
 }
 
-export function registerPetRoutes(app: FastifyInstance, store: Store, profile: ProfileName = 'reference') {
+export function registerPetRoutes(
+  app: FastifyInstance,
+  store: Store,
+  cursors: CursorCodec,
+  profile: ProfileName = 'reference',
+) {
   const { paging, idempotencyKeys, deprecationHeaders, defaultStatus } = PROFILES[profile];
 
   app.get('/v1/openapi.json', { config: { public: true } }, () => openApiDocument);
@@ -37,15 +43,15 @@ export function registerPetRoutes(app: FastifyInstance, store: Store, profile: P
   app.get<{ Querystring: ListQuery }>(
     '/v1/pets',
     { schema: operationSchemas('listPets'), preValidation: paging ? undefined : refuseCursor },
-    (request, reply) => {
+    async (request, reply) => {
       const { limit = DEFAULT_LIMIT, status, cursor } = request.query;
-      const before = cursor === undefined ? undefined : store.decodeCursor(cursor);
+      const before = cursor === undefined ? undefined : cursors.decode(cursor);
       if (cursor !== undefined && before === undefined) throw new HttpError(invalidField('cursor', 'querystring'));
-      const page = store.listPetsJson({ limit, status, before });
+      const page = await store.listPetsJson({ limit, status, before });
       if (paging && page.nextBefore !== undefined) {
         const next = new URLSearchParams({ limit: String(limit) });
         if (status) next.set('status', status);
-        next.set('cursor', store.encodeCursor(page.nextBefore));
+        next.set('cursor', cursors.encode(page.nextBefore));
         // Relative to the request URL, so it stays right behind any proxy or path prefix.
         reply.header('Link', `<?${next.toString()}>; rel="next"`);
       }
@@ -73,8 +79,8 @@ export function registerPetRoutes(app: FastifyInstance, store: Store, profile: P
       schema: operationSchemas('getPet'),
       onSend: deprecationHeaders ? addDeprecationHeaders : undefined,
     },
-    (request, reply) => {
-      const pet = store.getPet(BigInt(request.params.petId));
+    async (request, reply) => {
+      const pet = await store.getPet(BigInt(request.params.petId));
       if (!pet) return sendError(reply, { status: 404, code: 'not_found', message: 'No pet has this id.' });
       return pet;
     },

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.ts';
+import { createCursorCodec } from './cursors.ts';
 import { createKeyRing } from './keys.ts';
 import { buildMessagesApp, buildPetsApp } from './service.ts';
-import { openStore } from './store.ts';
+import { openStore } from './open-store.ts';
 
 export interface RunningService {
   apiBaseUrl: string;
@@ -15,12 +16,17 @@ export interface RunningService {
 /** Opens the store and starts the pets API and the messages service. */
 export async function startService(config: ServerConfig): Promise<RunningService> {
   const profile = config.PETSTORE_PROFILE;
-  const store = openStore(config.PETSTORE_DB, profile);
-  if (config.PETSTORE_SEED && store.countPets() === 0) store.seedDemoPets();
-  const demoApiKey = config.PETSTORE_API_KEYS?.length ? undefined : store.demoApiKey();
+  const store = await openStore(config.PETSTORE_DB, profile, {
+    poolSize: config.PETSTORE_DB_POOL_SIZE,
+    statementTimeoutMs: config.PETSTORE_DB_STATEMENT_TIMEOUT_MS,
+  });
+  if (config.PETSTORE_SEED) await store.seedDemoPets();
+  const demoApiKey = config.PETSTORE_API_KEYS?.length ? undefined : await store.demoApiKey();
   const keys = createKeyRing(config.PETSTORE_API_KEYS?.length ? config.PETSTORE_API_KEYS : [demoApiKey!]);
+  const secrets = config.PETSTORE_CURSOR_SECRETS?.map((secret) => Buffer.from(secret)) ?? [await store.cursorSecret()];
   const options = {
     store,
+    cursors: createCursorCodec(secrets),
     keys,
     corsOrigins: config.CORS_ORIGINS,
     profile,
@@ -44,7 +50,7 @@ export async function startService(config: ServerConfig): Promise<RunningService
     ...(demoApiKey ? { demoApiKey } : {}),
     async close() {
       await Promise.all(apps.map((app) => app.close()));
-      store.close();
+      await store.close();
     },
   };
 }

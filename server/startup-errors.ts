@@ -1,4 +1,17 @@
 import type { ServerConfig } from './config.ts';
+import { isPostgresUrl } from './open-store.ts';
+
+/** A PostgreSQL URL without its password, fit for a log line; anything else as it is. */
+function redactDbUrl(db: string): string {
+  if (!isPostgresUrl(db)) return db;
+  try {
+    const url = new URL(db);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return 'the PostgreSQL URL';
+  }
+}
 
 /**
  * One line for a service that cannot start, naming the problem and the variable to change; no
@@ -6,7 +19,13 @@ import type { ServerConfig } from './config.ts';
  */
 export function describeStartupFailure(error: unknown, config: ServerConfig | undefined): string | undefined {
   const { code, message, port } = (error ?? {}) as { code?: string; message?: string; port?: number };
-  const db = config?.PETSTORE_DB ?? 'the database';
+  const db = config ? redactDbUrl(config.PETSTORE_DB) : 'the database';
+  if (code === 'PETSTORE_DB_UNREACHABLE') {
+    return `The database ${db} cannot be reached (${message}): start it, or set PETSTORE_DB to one that runs.`;
+  }
+  if (code === 'PETSTORE_DB_REFUSED') {
+    return `The database ${db} refused this service (${message}): set PETSTORE_DB with the right user, password and database name.`;
+  }
   if (code === 'EADDRINUSE' || (code === 'EACCES' && port !== undefined)) {
     const variable = port === config?.MESSAGES_PORT ? 'MESSAGES_PORT' : 'PORT';
     return `Port ${port} on ${config?.HOST} is ${code === 'EADDRINUSE' ? 'in use' : 'not open to this user'}: set ${variable} to another port.`;

@@ -1,19 +1,11 @@
-import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { Database } from './sqlite.ts';
-import { INT64_MAX } from '../contract/int64.ts';
-import { jsonCodec } from '../contract/json.ts';
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { components } from '../contract/schema.gen.ts';
-import { PROFILES, type ProfileName } from './profile.ts';
-import { migrate, startIdsAbove } from './schema.ts';
 
 type Pet = components['schemas']['Pet'];
 type PetStatus = components['schemas']['PetStatus'];
 type Message = components['schemas']['Message'];
 
-/** A page of the list, already JSON: SQLite writes it (int64 ids stay exact), nothing re-encodes it. */
+/** A page of the list, already JSON: the database writes it (int64 ids stay exact), nothing re-encodes it. */
 export interface PetPageJson {
   json: string;
   /** The id to continue below when more pets match, for the `next` link. */
@@ -29,221 +21,52 @@ export interface ListOptions {
 /** What a create with an `Idempotency-Key` found: a new pet, the first answer again, or a key reused. */
 export type IdempotentCreate = { kind: 'created' | 'replayed'; pet: Pet } | { kind: 'key-reused' };
 
-/** Another process holds the database's write lock, and did not let go in time. */
+/** The database cannot do this now (another process's lock, a restart, a full pool); it may in a moment. */
 export class StoreBusyError extends Error {
   override readonly name = 'StoreBusyError';
 }
 
-/** How long a write waits for another process's lock, without ever blocking the event loop. */
-const WRITE_WAIT_MS = 1000;
-const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** The database cannot be reached at all (restarting, or gone); it may be back in a moment. */
+export class StoreUnavailableError extends StoreBusyError {}
 
-/** A pet as stored: perhaps without a status, and with `extra`, the fields the contract does not name. */
-interface PetRow {
-  id: bigint;
-  name: string;
-  categoryId: bigint;
-  status: PetStatus | null;
-  extra: string | null;
+/** A database written by a later version of the service, which this one cannot know how to read. */
+export class NewerSchemaError extends Error {
+  override readonly name = 'NewerSchemaError';
+  readonly code = 'PETSTORE_NEWER_SCHEMA';
 }
 
-const PET_COLUMNS = 'id, name, category_id AS categoryId, status, extra';
-// The pet as `toPet` gives it, written by SQLite. Most pets take the plain json_object.
-const PET_FIELDS = `CASE WHEN status IS NULL THEN json_object('id', id, 'name', name, 'categoryId', category_id)
-  ELSE json_object('id', id, 'name', name, 'categoryId', category_id, 'status', status) END`;
-const PET_JSON = `CASE WHEN extra IS NULL THEN ${PET_FIELDS} ELSE json_patch(${PET_FIELDS}, extra) END`;
-
-// Extra fields are any JSON: fractions stay numbers, integers beyond 2^53 stay exact.
-const extraJson = jsonCodec();
-
-function toPet({ id, name, categoryId, status, extra }: PetRow): Pet {
-  const pet: Pet = status === null ? { id, name, categoryId } : { id, name, categoryId, status };
-  return extra === null ? pet : { ...pet, ...(extraJson.parse(extra) as object) };
-}
-
-const isBusy = (error: unknown) =>
-  typeof (error as { code?: unknown } | null)?.code === 'string' &&
-  /^SQLITE_(BUSY|LOCKED)/.test((error as { code: string }).code);
+/** How long an `Idempotency-Key` is remembered. */
+export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Runs a write, and while another process holds the write lock, tries again a few milliseconds later
- * (the event loop answers reads meanwhile) until WRITE_WAIT_MS have passed.
+ * The reference service's data, wherever it is kept: SQLite (server/sqlite-store.ts) or PostgreSQL
+ * (server/postgres-store.ts). The routes see only this.
  */
-async function write<T>(operation: () => T): Promise<T> {
-  const deadline = Date.now() + WRITE_WAIT_MS;
-  for (let delay = 5; ; delay = Math.min(delay * 2, 100)) {
-    try {
-      return operation();
-    } catch (error) {
-      if (!isBusy(error)) throw error;
-      if (Date.now() + delay > deadline) throw new StoreBusyError('The database is locked by another process.');
-      await sleep(delay);
-    }
-  }
-}
-
-export type Store = ReturnType<typeof openStore>;
-
-/** The reference service's data: SQLite, one file (or `:memory:`), safe across restarts. */
-export function openStore(file: string, profile: ProfileName = 'reference') {
-  const { idsAbove, demoPets } = PROFILES[profile];
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  // Opening may wait a second for another process's lock; after that, nothing waits inside SQLite.
-  const db = new Database(file, { timeout: 1000 });
-  // WAL keeps every committed request on disk even if the process dies right after answering, and
-  // lets reads go on while something writes.
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  // After each checkpoint the log file is cut back to 4 MiB at most.
-  db.pragma('journal_size_limit = 4194304');
-  migrate(db);
-  if (idsAbove > 0n) startIdsAbove(db, idsAbove);
-  // Never wait inside SQLite: that would block the event loop. Writes wait in `write` instead.
-  db.pragma('busy_timeout = 0');
-  db.defaultSafeIntegers(true);
-
-  // Each statement runs to its end (`all`, `run`): an INSERT … RETURNING read with `get` would stay
-  // open, and the WAL could never be checkpointed back into the database file.
-  const insertPet = db.prepare<[string, bigint, PetStatus | null, string | null], PetRow>(
-    `INSERT INTO pets (name, category_id, status, extra) VALUES (?, ?, ?, ?) RETURNING ${PET_COLUMNS}`,
-  );
-  const selectPet = db.prepare<[bigint], PetRow>(`SELECT ${PET_COLUMNS} FROM pets WHERE id = ?`);
-  // One more pet than asked for says whether a next page exists; SQLite drops it from the JSON again.
-  // `last` is the id to continue below: one above the extra pet, which so starts the next page.
-  const pageJson = (where: string) =>
-    db.prepare<Record<string, unknown>, { json: string; more: bigint; last: bigint | null }>(`
-      SELECT CASE WHEN count(*) > :limit THEN json_remove(json_group_array(${PET_JSON}), '$[#-1]')
-                  ELSE json_group_array(${PET_JSON}) END AS json,
-             count(*) > :limit AS more,
-             min(id) + 1 AS last
-      FROM (SELECT id, name, category_id, status, extra FROM pets WHERE ${where} ORDER BY id DESC LIMIT :limit + 1)`);
-  const selectPage = pageJson('id < :before');
-  const selectPageByStatus = pageJson('status = :status AND id < :before');
-  const countPets = db.prepare<[], { count: bigint }>('SELECT count(*) AS count FROM pets');
-  const insertMessage = db.prepare<[string, string, string, string]>(
-    'INSERT INTO messages (id, message, status, created_at) VALUES (?, ?, ?, ?)',
-  );
-  const selectSetting = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
-  const insertSetting = db.prepare<[string, string]>('INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)');
-  const selectIdempotency = db.prepare<[string, string, number], { request_hash: string; pet_id: bigint }>(
-    'SELECT request_hash, pet_id FROM idempotency_keys WHERE owner = ? AND key = ? AND created_at > ?',
-  );
-  const insertIdempotency = db.prepare<[string, string, string, bigint, number]>(
-    'INSERT OR REPLACE INTO idempotency_keys (owner, key, request_hash, pet_id, created_at) VALUES (?, ?, ?, ?, ?)',
-  );
-  const forgetOldKeys = db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_at <= ?');
-
-  /** A setting made once per database (and kept across restarts). */
-  function setting(key: string, make: () => string): string {
-    const existing = selectSetting.get(key);
-    if (existing) return existing.value;
-    insertSetting.run(key, make());
-    return selectSetting.get(key)!.value;
-  }
-
-  const cursorSecret = Buffer.from(
-    setting('cursor_secret', () => randomBytes(32).toString('base64url')),
-    'base64url',
-  );
-  const signature = (before: bigint) =>
-    createHmac('sha256', cursorSecret).update(before.toString()).digest().subarray(0, 12);
-  // Every reader of the first page gets the same cursor until the next create: sign it once.
-  let lastCursor = { before: -1n, cursor: '' };
-
-  const createIdempotently = db.transaction(
-    (owner: string, key: string, requestHash: string, pet: [string, bigint, PetStatus | null]): IdempotentCreate => {
-      const now = Date.now();
-      forgetOldKeys.run(now - IDEMPOTENCY_KEY_LIFETIME_MS);
-      const earlier = selectIdempotency.get(owner, key, now - IDEMPOTENCY_KEY_LIFETIME_MS);
-      if (earlier) {
-        if (earlier.request_hash !== requestHash) return { kind: 'key-reused' };
-        const first = selectPet.get(earlier.pet_id);
-        if (first) return { kind: 'replayed', pet: toPet(first) };
-      }
-      const created = insertPet.all(...pet, null)[0]!;
-      insertIdempotency.run(owner, key, requestHash, created.id, now);
-      return { kind: 'created', pet: toPet(created) };
-    },
-  );
-
-  return {
-    createPet(name: string, categoryId: bigint | number, status: PetStatus | undefined): Promise<Pet> {
-      return write(() => toPet(insertPet.all(name, BigInt(categoryId), status ?? null, null)[0]!));
-    },
-
-    /**
-     * Creates a pet once per (owner, key): the same key with the same request gives back the first
-     * pet; with another request, `key-reused`. One transaction, so two requests never both insert.
-     */
-    createPetOnce(owner: string, key: string, name: string, categoryId: bigint, status: PetStatus | undefined) {
-      const requestHash = createHash('sha256')
-        .update(JSON.stringify([name, categoryId.toString(), status]))
-        .digest('hex');
-      return write(() => createIdempotently.immediate(owner, key, requestHash, [name, categoryId, status ?? null]));
-    },
-
-    getPet(id: bigint): Pet | undefined {
-      const row = selectPet.get(id);
-      return row && toPet(row);
-    },
-
-    listPetsJson({ limit, status, before = INT64_MAX }: ListOptions): PetPageJson {
-      const row = status ? selectPageByStatus.get({ limit, status, before })! : selectPage.get({ limit, before })!;
-      return row.more && row.last !== null ? { json: row.json, nextBefore: row.last } : { json: row.json };
-    },
-
-    /** An opaque position in the list that only this service makes (and so can check). */
-    encodeCursor(before: bigint): string {
-      if (lastCursor.before !== before) {
-        const position = Buffer.from(before.toString()).toString('base64url');
-        lastCursor = { before, cursor: `${position}.${signature(before).toString('base64url')}` };
-      }
-      return lastCursor.cursor;
-    },
-
-    /** The position of a cursor this service made, or undefined for any other text. */
-    decodeCursor(cursor: string): bigint | undefined {
-      const [position, mac, extra] = cursor.split('.');
-      if (!position || !mac || extra !== undefined) return undefined;
-      const text = Buffer.from(position, 'base64url').toString();
-      if (!/^\d{1,19}$/.test(text) || BigInt(text) > INT64_MAX) return undefined;
-      const given = Buffer.from(mac, 'base64url');
-      const expected = signature(BigInt(text));
-      return given.length === expected.length && timingSafeEqual(given, expected) ? BigInt(text) : undefined;
-    },
-
-    countPets(): number {
-      return Number(countPets.get()!.count);
-    },
-
-    seedDemoPets(): void {
-      db.transaction(() => {
-        for (const { name, categoryId, status, extra } of demoPets) {
-          insertPet.all(name, BigInt(categoryId), status ?? null, extra ? extraJson.stringify(extra) : null);
-        }
-      })();
-    },
-
-    queueMessage(message: string): Promise<Message> {
-      const queued: Message = {
-        id: `msg_${randomUUID()}`,
-        message,
-        status: 'queued',
-        createdAt: new Date().toISOString(),
-      };
-      return write(() => {
-        insertMessage.run(queued.id, queued.message, queued.status, queued.createdAt);
-        return queued;
-      });
-    },
-
-    /** The demo key is made once per database, so it stays the same across restarts. */
-    demoApiKey(): string {
-      return setting('demo_api_key', () => `demo-${randomBytes(18).toString('base64url')}`);
-    },
-
-    close(): void {
-      db.close();
-    },
-  };
+export interface Store {
+  createPet(name: string, categoryId: bigint | number, status: PetStatus | undefined): Promise<Pet>;
+  /**
+   * Creates a pet once per (owner, key): the same key with the same request gives back the first
+   * pet; with another request, `key-reused`. Atomic: two requests never both insert.
+   */
+  createPetOnce(
+    owner: string,
+    key: string,
+    name: string,
+    categoryId: bigint,
+    status: PetStatus | undefined,
+  ): Promise<IdempotentCreate>;
+  getPet(id: bigint): Promise<Pet | undefined>;
+  listPetsJson(options: ListOptions): Promise<PetPageJson>;
+  countPets(): Promise<number>;
+  seedDemoPets(): Promise<void>;
+  queueMessage(message: string): Promise<Message>;
+  /** The demo key is made once per database, so it stays the same across restarts (and instances). */
+  demoApiKey(): Promise<string>;
+  /** The key that signs `Link` cursors when none is configured: made once per database. */
+  cursorSecret(): Promise<Buffer>;
+  /** Where refused keys are counted when the database is shared; undefined: in this process's memory. */
+  readonly failedAuthStore?: FastifyRateLimitStoreCtor;
+  /** Resolves when the database answers (the health check); throws StoreBusyError when it cannot. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
 }

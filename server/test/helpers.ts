@@ -1,11 +1,14 @@
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { createCursorCodec } from '../cursors.ts';
 import type { Limits } from '../http.ts';
 import { createKeyRing } from '../keys.ts';
 import type { ProfileName } from '../profile.ts';
 import { buildMessagesApp, buildPetsApp } from '../service.ts';
-import { openStore, type Store } from '../store.ts';
+import { openStore } from '../open-store.ts';
+import type { Store } from '../store.ts';
 import { parseJson } from '../json.ts';
+import { postgresBinaries, startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
 
 export const KEY = 'test-key-1';
 export const OTHER_KEY = 'test-key-2';
@@ -19,18 +22,40 @@ export interface TestService {
   close(): Promise<void>;
 }
 
+export type Backend = 'sqlite' | 'postgres';
+
+/**
+ * The stores the API suites run against, one `describe.each` over them: SQLite, and PostgreSQL
+ * where it is installed. CI always has it (scripts/test.sh installs it), and there it is never skipped.
+ */
+export const BACKENDS: Backend[] = postgresBinaries() || process.env['CI'] ? ['sqlite', 'postgres'] : ['sqlite'];
+
+// One throwaway cluster per test file, started when a test first needs it; each service gets a
+// database of its own in it, as each SQLite service gets its own `:memory:`.
+let cluster: Promise<PostgresCluster> | undefined;
+afterAll(async () => (await cluster)?.destroy());
+
+/** A new empty PostgreSQL database (a schema of its own) in this file's cluster. */
+async function createPostgresDatabase(): Promise<string> {
+  cluster ??= startPostgresCluster();
+  return (await cluster).createSchema();
+}
+
 interface TestServiceOptions {
   profile?: ProfileName;
   limits?: Partial<Limits>;
+  /** PostgreSQL: a new database (the file is then not used). */
+  backend?: Backend;
 }
 
 export async function createTestService(
   file = ':memory:',
-  { profile = 'reference', limits }: TestServiceOptions = {},
+  { profile = 'reference', limits, backend = 'sqlite' }: TestServiceOptions = {},
 ): Promise<TestService> {
-  const store = openStore(file, profile);
+  const store = await openStore(backend === 'postgres' ? await createPostgresDatabase() : file, profile);
   const options = {
     store,
+    cursors: createCursorCodec([await store.cursorSecret()]),
     keys: createKeyRing([KEY, OTHER_KEY]),
     corsOrigins: [APP_ORIGIN],
     // The API tests send many wrong keys on purpose; the throttle has its own test (faults.test.ts).
@@ -46,7 +71,7 @@ export async function createTestService(
     async close() {
       await pets.close();
       await messages.close();
-      store.close();
+      await store.close();
     },
   };
 }

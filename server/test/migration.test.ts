@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readServerConfig } from '../config.ts';
-import { NewerSchemaError } from '../schema.ts';
+import { NewerSchemaError } from '../store.ts';
 import { Database } from '../sqlite.ts';
 import { describeStartupFailure } from '../startup-errors.ts';
-import { openStore } from '../store.ts';
+import { openSqliteStore as openStore } from '../sqlite-store.ts';
 import { auth, call, createTestService } from './helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'petstore-migration-'));
@@ -78,12 +78,17 @@ describe('a database written before the schema had versions', () => {
     expect(userVersion(file)).toBe(0);
 
     const store = openStore(file);
-    expect(store.listPetsJson({ limit: 100 }).json).toBe(listed);
-    expect(store.getPet(2n)).toEqual({ id: 2n, name: 'Old Big', categoryId: 9223372036854775807n, status: 'sold' });
-    expect(store.demoApiKey()).toBe('demo-from-before');
+    expect((await store.listPetsJson({ limit: 100 })).json).toBe(listed);
+    expect(await store.getPet(2n)).toEqual({
+      id: 2n,
+      name: 'Old Big',
+      categoryId: 9223372036854775807n,
+      status: 'sold',
+    });
+    expect(await store.demoApiKey()).toBe('demo-from-before');
     const created = await store.createPet('New', 1, undefined);
     expect(created).toEqual({ id: 42n, name: 'New', categoryId: 1n });
-    store.close();
+    await store.close();
     expect(userVersion(file)).toBe(2);
 
     // Opened again, as at every start: nothing to do, everything there.
@@ -91,7 +96,7 @@ describe('a database written before the schema had versions', () => {
     const answer = await call(service.pets, { url: '/v1/pets/1', headers: auth });
     expect(answer).toMatchObject({ status: 200, body: { id: 1, name: 'Old Rex', categoryId: 3, status: 'pending' } });
     expect(answer.headers['deprecation']).toBeDefined();
-    expect(service.store.countPets()).toBe(4);
+    expect(await service.store.countPets()).toBe(4);
     await service.close();
   });
 
@@ -99,7 +104,7 @@ describe('a database written before the schema had versions', () => {
     const file = join(dir, 'unversioned-spec.sqlite');
     const listed = writeUnversionedFile(file);
     const store = openStore(file, 'spec');
-    expect(store.listPetsJson({ limit: 100 }).json).toBe(listed);
+    expect((await store.listPetsJson({ limit: 100 })).json).toBe(listed);
     expect((await store.createPet('New', 1, undefined)).id).toBe(42n);
     store.close();
   });
@@ -108,7 +113,7 @@ describe('a database written before the schema had versions', () => {
 describe('a database written by a newer version', () => {
   it('is refused, and the startup line names PETSTORE_DB', () => {
     const file = join(dir, 'newer.sqlite');
-    openStore(file).close();
+    void openStore(file).close();
     const db = new Database(file);
     db.pragma('user_version = 99');
     db.close();

@@ -1,4 +1,5 @@
 import type { Database } from './sqlite.ts';
+import { NewerSchemaError } from './store.ts';
 
 type Db = InstanceType<typeof Database>;
 
@@ -49,12 +50,6 @@ const MIGRATIONS = [
 ];
 
 const SCHEMA_VERSION = MIGRATIONS.length;
-
-/** A database written by a later version of the service, which this one cannot know how to read. */
-export class NewerSchemaError extends Error {
-  override readonly name = 'NewerSchemaError';
-  readonly code = 'PETSTORE_NEWER_SCHEMA';
-}
 
 /** Brings a database of any earlier version to this one, in place, in one transaction. */
 export function migrate(db: Db): void {

@@ -1,0 +1,390 @@
+// PostgreSQL as the store of several instances: migrations under an advisory lock, what instances
+// share (ids, cursors, idempotency keys, refused keys, messages), and the faults of a real
+// deployment (a restart of the database, a lock held too long, an instance killed mid-write, a
+// database that is not there at start). Real parts: Debian's PostgreSQL, nginx, service processes.
+import { spawn } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCursorCodec } from '../cursors.ts';
+import { createKeyRing } from '../keys.ts';
+import { migratePostgres, POSTGRES_MIGRATIONS } from '../postgres-schema.ts';
+import { openPostgresStore } from '../postgres-store.ts';
+import { buildPetsApp } from '../service.ts';
+import { NewerSchemaError } from '../store.ts';
+import { readServerConfig } from '../config.ts';
+import { describeStartupFailure } from '../startup-errors.ts';
+import { auth, BACKENDS, call, errorBody, KEY, postJson } from './helpers.ts';
+import { startDeployment, startInstance, type Deployment } from './instances.ts';
+import { freePort, startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
+
+const SECRET = 'cursor-secret-0123456789';
+const OLD_SECRET = 'cursor-secret-old-456789';
+
+let cluster: PostgresCluster;
+beforeAll(async () => {
+  cluster = await startPostgresCluster();
+}, 60_000);
+afterAll(() => cluster?.destroy());
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const versions = (url: string) =>
+  withClient(url, async (client) =>
+    (await client.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')).rows.map(
+      (row) => row.version,
+    ),
+  );
+
+describe.skipIf(!BACKENDS.includes('postgres'))('PostgreSQL', () => {
+  describe('migrations', () => {
+    it('bring an empty database to the latest version, once, with instances starting at once', async () => {
+      const url = await cluster.createSchema();
+      const stores = await Promise.all(Array.from({ length: 6 }, () => openPostgresStore(url)));
+      expect(await versions(url)).toEqual(POSTGRES_MIGRATIONS.map((_, index) => index + 1));
+      const created = await Promise.all(stores.map((store, index) => store.createPet(`Pet ${index}`, 1, undefined)));
+      expect(new Set(created.map((pet) => pet.id)).size).toBe(6);
+      await Promise.all(stores.map((store) => store.seedDemoPets()));
+      // Seeding is for an empty store only, and six instances did not seed six times.
+      expect(await stores[0]!.countPets()).toBe(6);
+      await Promise.all(stores.map((store) => store.close()));
+    });
+
+    it('bring a database at the previous version up, keeping its pets and settings', async () => {
+      const url = await cluster.createSchema();
+      const previous = POSTGRES_MIGRATIONS.length - 1;
+      await withClient(url, async (client) => {
+        await migratePostgres(client, previous);
+        await client.query(
+          "INSERT INTO pets (name, category_id, status) VALUES ('Old Rex', 9223372036854775807, 'sold')",
+        );
+        await client.query("INSERT INTO settings (key, value) VALUES ('demo_api_key', 'demo-from-before')");
+      });
+      expect(await versions(url)).toEqual(Array.from({ length: previous }, (_, index) => index + 1));
+
+      const store = await openPostgresStore(url);
+      expect(await versions(url)).toEqual(POSTGRES_MIGRATIONS.map((_, index) => index + 1));
+      expect(await store.getPet(1n)).toEqual({
+        id: 1n,
+        name: 'Old Rex',
+        categoryId: 9223372036854775807n,
+        status: 'sold',
+      });
+      expect(await store.demoApiKey()).toBe('demo-from-before');
+      // What the latest version adds: pets without a status.
+      expect(await store.createPet('New', 1, undefined)).toEqual({ id: 2n, name: 'New', categoryId: 1n });
+      await store.close();
+    });
+
+    it('refuse a database of a newer version, and the startup line names PETSTORE_DB', async () => {
+      const url = await cluster.createSchema();
+      await (await openPostgresStore(url)).close();
+      await withClient(url, (client) => client.query('INSERT INTO schema_migrations (version) VALUES (99)'));
+      const error = await openPostgresStore(url).catch((thrown: unknown) => thrown);
+      expect(error).toBeInstanceOf(NewerSchemaError);
+      const line = describeStartupFailure(error, readServerConfig({ PETSTORE_DB: url }));
+      expect(line).toContain('newer version');
+      expect(line).toContain('PETSTORE_DB');
+      expect(line).not.toContain(new URL(url).password);
+    });
+  });
+
+  describe('a database the service cannot use at start', () => {
+    const runToExit = (db: string) =>
+      new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+          env: { ...process.env, PORT: '0', MESSAGES_PORT: '0', PETSTORE_API_KEYS: 'k', PETSTORE_DB: db },
+        });
+        let stderr = '';
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        child.once('exit', (code) => resolve({ code, stderr }));
+      });
+
+    it.each([
+      [
+        'unreachable (nothing listens on its port)',
+        async () => `postgres://petstore:pw@127.0.0.1:${await freePort()}/x`,
+      ],
+      ['wrong credentials', async () => cluster.url().replace(/:[^:@/]+@/, ':wrong-password@')],
+      ['a database that does not exist', async () => cluster.url('no_such_database')],
+    ])('%s: one line naming PETSTORE_DB, no password, exit 1', async (_, url) => {
+      const db = await url();
+      const { code, stderr } = await runToExit(db);
+      expect(code).toBe(1);
+      const lines = stderr.trim().split('\n');
+      expect(lines, stderr).toHaveLength(1);
+      expect(lines[0]).toMatch(/^petstore: The database postgres:\/\/.* PETSTORE_DB/);
+      expect(stderr).not.toContain(decodeURIComponent(new URL(db).password));
+    });
+  });
+
+  describe('two instances behind nginx', () => {
+    let deployment: Deployment;
+    const env = {
+      PETSTORE_API_KEYS: KEY,
+      PETSTORE_CURSOR_SECRETS: `${SECRET},${OLD_SECRET}`,
+      FAILED_AUTH_MAX: '6',
+      FAILED_AUTH_WINDOW_MS: '60000',
+    };
+    beforeAll(async () => {
+      deployment = await startDeployment({ cluster, env });
+    }, 60_000);
+    afterAll(() => deployment?.stop());
+
+    const create = (base: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${base}/pets`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+    const list = (base: string, query = '') => fetch(`${base}/pets${query}`, { headers: auth });
+
+    it('give ids and order from the database: every pet once, newest first, whichever instance made it', async () => {
+      const [a, b] = deployment.instances;
+      for (let i = 0; i < 6; i++)
+        expect((await create((i % 2 ? a : b)!.apiBaseUrl, { name: `P${i}`, categoryId: i })).status).toBe(201);
+      const pets = (await (await list(deployment.balancer.apiBaseUrl, '?limit=100')).json()) as {
+        id: number;
+        name: string;
+      }[];
+      const ids = pets.map((pet) => pet.id);
+      expect(ids).toEqual([...ids].sort((x, y) => y - x));
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(pets.slice(0, 6).map((pet) => pet.name)).toEqual(['P5', 'P4', 'P3', 'P2', 'P1', 'P0']);
+    });
+
+    it('accept the Link cursor one instance made on the other', async () => {
+      const [a, b] = deployment.instances;
+      const first = await list(a!.apiBaseUrl, '?limit=2');
+      const next = /<\?([^>]+)>; rel="next"/.exec(first.headers.get('link') ?? '')![1]!;
+      const second = await list(b!.apiBaseUrl, `?${next}`);
+      expect(second.status).toBe(200);
+      const [page1, page2] = [(await first.json()) as { id: number }[], (await second.json()) as { id: number }[]];
+      expect(page2[0]!.id).toBeLessThan(page1[1]!.id);
+    });
+
+    it('accept cursors signed with the previous secret while it is listed, and refuse them after', async () => {
+      const old = await startInstance({ ...env, PETSTORE_DB: deployment.db, PETSTORE_CURSOR_SECRETS: OLD_SECRET });
+      const rotated = await startInstance({ ...env, PETSTORE_DB: deployment.db, PETSTORE_CURSOR_SECRETS: SECRET });
+      try {
+        const page = await list(old.apiBaseUrl, '?limit=1');
+        const next = /<\?([^>]+)>/.exec(page.headers.get('link') ?? '')![1]!;
+        expect((await list(deployment.instances[0]!.apiBaseUrl, `?${next}`)).status).toBe(200);
+        const refused = await list(rotated.apiBaseUrl, `?${next}`);
+        expect(refused.status).toBe(400);
+        expect(await refused.json()).toEqual(errorBody(400, 'invalid_cursor'));
+      } finally {
+        await Promise.all([old.stop(), rotated.stop()]);
+      }
+    }, 30_000);
+
+    it('add one pet for 25 concurrent requests with one Idempotency-Key, spread over both', async () => {
+      const count = async () =>
+        withClient(deployment.db, async (client) =>
+          Number((await client.query('SELECT count(*) FROM pets')).rows[0].count),
+        );
+      const before = await count();
+      const answers = await Promise.all(
+        Array.from({ length: 25 }, (_, i) =>
+          create(
+            i % 2 ? deployment.balancer.apiBaseUrl : deployment.instances[i % 4 === 0 ? 0 : 1]!.apiBaseUrl,
+            { name: 'Once', categoryId: 7 },
+            { 'idempotency-key': 'one-key-for-all' },
+          ).then(async (response) => ({ status: response.status, body: await response.text() })),
+        ),
+      );
+      expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([201]));
+      expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+      expect(await count()).toBe(before + 1);
+    });
+
+    it('count refused keys across instances', async () => {
+      const [a, b] = deployment.instances;
+      const guess = (base: string, i: number) =>
+        fetch(`${base}/pets`, { headers: { authorization: `Bearer guess-${i}` } });
+      for (let i = 0; i < 6; i++) expect((await guess((i % 2 ? a : b)!.apiBaseUrl, i)).status).toBe(401);
+      for (const instance of [a!, b!]) {
+        const throttled = await guess(instance.apiBaseUrl, 99);
+        expect(throttled.status).toBe(429);
+        expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      // The right key is never slowed.
+      expect((await list(deployment.balancer.apiBaseUrl)).status).toBe(200);
+    });
+
+    it('store messages in the database', async () => {
+      const response = await fetch(`${deployment.balancer.messagesBaseUrl}/messages`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ message: 'Shared' }),
+      });
+      const { id } = (await response.json()) as { id: string };
+      const rows = await withClient(
+        deployment.db,
+        async (client) => (await client.query('SELECT message FROM messages WHERE id = $1', [id])).rows,
+      );
+      expect(rows).toEqual([{ message: 'Shared' }]);
+    });
+
+    it('answer the health check on either address', async () => {
+      for (const base of [deployment.balancer.apiBaseUrl, deployment.balancer.messagesBaseUrl]) {
+        const response = await fetch(`${base.replace(/\/v1$/, '')}/health`);
+        expect(response.status).toBe(200);
+        expect(await response.json()).toEqual({ status: 'ok' });
+      }
+    });
+
+    it('lose no acknowledged pet when an instance is killed with kill -9 mid-writes', async () => {
+      const victim = await startInstance({ ...env, PETSTORE_DB: deployment.db });
+      const acknowledged: number[] = [];
+      let failed = 0;
+      let stop = false;
+      const writer = async (worker: number) => {
+        for (let i = 0; !stop; i++) {
+          try {
+            const response = await create(victim.apiBaseUrl, { name: `Kill ${worker}-${i}`, categoryId: 1 });
+            if (response.status === 201) acknowledged.push(((await response.json()) as { id: number }).id);
+          } catch {
+            failed++;
+            return;
+          }
+        }
+      };
+      const writers = Array.from({ length: 8 }, (_, worker) => writer(worker));
+      while (acknowledged.length < 40) await sleep(5);
+      await victim.kill();
+      stop = true;
+      await Promise.all(writers);
+      expect(failed).toBeGreaterThan(0);
+      for (const id of acknowledged) {
+        const response = await fetch(`${deployment.balancer.apiBaseUrl}/pets/${id}`, { headers: auth });
+        expect(response.status, `pet ${id}`).toBe(200);
+      }
+    }, 30_000);
+  });
+
+  describe('faults of the database', () => {
+    it('a restart under load: 503 service_busy with Retry-After (and on /health), never a 500, and back by itself', async () => {
+      const own = await startPostgresCluster();
+      const store = await openPostgresStore(own.url());
+      const app = await buildPetsApp({
+        store,
+        cursors: createCursorCodec([Buffer.from(SECRET)]),
+        keys: createKeyRing([KEY]),
+        corsOrigins: [],
+      });
+      const statuses = new Map<number, number>();
+      let missingRetryAfter = 0;
+      let stop = false;
+      const load = async (worker: number) => {
+        for (let i = 0; !stop; i++) {
+          const answer = await call(
+            app,
+            i % 2
+              ? postJson('/v1/pets', { name: `Load ${worker}`, categoryId: 1 })
+              : { url: '/v1/pets', headers: auth },
+          );
+          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+          if (answer.status === 503) {
+            expect(answer.body).toEqual(errorBody(503, 'service_busy'));
+            if (answer.headers['retry-after'] !== '1') missingRetryAfter++;
+          }
+          if (answer.status === 503) await sleep(20);
+        }
+      };
+      const workers = Array.from({ length: 4 }, (_, worker) => load(worker));
+      await sleep(300);
+      own.stop();
+      await sleep(800);
+      // The health check says so, for the load balancer.
+      const health = await call(app, { url: '/health' });
+      expect(health).toMatchObject({ status: 503, body: errorBody(503, 'service_busy') });
+      own.start();
+      // Back by itself: a write goes through again within a few seconds, with no restart of the app.
+      const deadline = Date.now() + 10_000;
+      let recovered = false;
+      while (!recovered && Date.now() < deadline) {
+        recovered = (await call(app, postJson('/v1/pets', { name: 'After', categoryId: 1 }))).status === 201;
+        if (!recovered) await sleep(100);
+      }
+      stop = true;
+      await Promise.all(workers);
+      await app.close();
+      await store.close();
+      own.destroy();
+      expect(recovered).toBe(true);
+      expect(statuses.get(503)).toBeGreaterThan(0);
+      expect([...statuses.keys()].sort()).toEqual(expect.arrayContaining([200, 201, 503]));
+      expect([...statuses.keys()].filter((status) => ![200, 201, 503].includes(status))).toEqual([]);
+      expect(missingRetryAfter).toBe(0);
+    }, 60_000);
+
+    it('a statement held up past the statement timeout: 503 within it, with a bounded pool', async () => {
+      const url = await cluster.createSchema();
+      const store = await openPostgresStore(url, 'reference', { poolSize: 2, statementTimeoutMs: 300 });
+      const app = await buildPetsApp({
+        store,
+        cursors: createCursorCodec([Buffer.from(SECRET)]),
+        keys: createKeyRing([KEY]),
+        corsOrigins: [],
+      });
+      await withClient(url, async (locker) => {
+        await locker.query('BEGIN');
+        await locker.query('LOCK TABLE pets IN ACCESS EXCLUSIVE MODE');
+        const started = Date.now();
+        const answers = await Promise.all(
+          Array.from({ length: 6 }, () => call(app, postJson('/v1/pets', { name: 'Blocked', categoryId: 1 }))),
+        );
+        const connections = await withClient(cluster.url(), async (client) =>
+          Number(
+            (
+              await client.query(
+                "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'petstore' AND datname = 'postgres'",
+              )
+            ).rows[0].count,
+          ),
+        );
+        await locker.query('ROLLBACK');
+        expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(503));
+        expect(answers[0]!.body).toEqual(errorBody(503, 'service_busy'));
+        // Three rounds of two statements at most, each cut at 300 ms (some wait for a connection).
+        expect(Date.now() - started).toBeLessThan(4000);
+        expect(connections).toBeLessThanOrEqual(2);
+      });
+      expect((await call(app, postJson('/v1/pets', { name: 'Free again', categoryId: 1 }))).status).toBe(201);
+      await app.close();
+      await store.close();
+    }, 30_000);
+  });
+});
+
+describe('the settings for PostgreSQL and several instances', () => {
+  it('take cursor secrets as a list, the first signing', () => {
+    expect(readServerConfig({ PETSTORE_CURSOR_SECRETS: `${SECRET}, ${OLD_SECRET}` }).PETSTORE_CURSOR_SECRETS).toEqual([
+      SECRET,
+      OLD_SECRET,
+    ]);
+    const newer = createCursorCodec([Buffer.from(SECRET), Buffer.from(OLD_SECRET)]);
+    const older = createCursorCodec([Buffer.from(OLD_SECRET)]);
+    expect(newer.decode(older.encode(42n))).toBe(42n);
+    expect(older.decode(newer.encode(42n))).toBeUndefined();
+  });
+
+  it.each([
+    ['PETSTORE_CURSOR_SECRETS', 'too-short'],
+    ['PETSTORE_CURSOR_SECRETS', ','],
+    ['PETSTORE_DB_POOL_SIZE', '0'],
+    ['PETSTORE_DB_POOL_SIZE', 'ten'],
+    ['PETSTORE_DB_STATEMENT_TIMEOUT_MS', '5'],
+  ])('refuse %s=%s, naming the variable', (name, value) => {
+    expect(() => readServerConfig({ [name]: value })).toThrow(name);
+  });
+});
