@@ -24,6 +24,7 @@ import { useCategoryNames, type CategoryNames } from '../categories.ts';
 import { openedFrom } from '../list-return.ts';
 import { searchKey, sortPets } from '../pet-order.ts';
 import { PET_STATUSES, STATUS_LABELS, type Pet, type PetStatus } from '../pet.ts';
+import { ExportButton } from './export-button.tsx';
 import { Pager, type PageLinks } from './pager.tsx';
 import { PetsTable } from './pets-table.tsx';
 
@@ -319,6 +320,8 @@ export function PetsPage() {
           )}
         </Field>
       </form>
+
+      <ExportButton request={{ status: search.status, q, category }} names={names} />
 
       <p className="table-summary" role="status">
         {summary}
