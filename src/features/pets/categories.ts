@@ -10,7 +10,7 @@ export interface CategoryNames {
   nameOf(id: bigint): string | undefined;
 }
 
-export function categoryNames(list: readonly Category[]): CategoryNames {
+function categoryNames(list: readonly Category[]): CategoryNames {
   const byId = new Map(list.map((category) => [category.id, category.name]));
   return { named: list.length > 0, list, nameOf: (id) => byId.get(id) };
 }
@@ -19,9 +19,3 @@ export function useCategoryNames(): CategoryNames {
   const { categories } = useApi().environment;
   return useMemo(() => categoryNames(categories), [categories]);
 }
-
-/** A category as one line of text: its name and id where named, else its id. */
-export const describeCategory = (names: CategoryNames, id: bigint): string => {
-  const name = names.nameOf(id);
-  return name === undefined ? `ID ${id}` : `${name} (ID ${id})`;
-};
