@@ -373,7 +373,7 @@ export function PetsPage() {
           </p>
         </div>
       ) : empty ? (
-        <EmptyList search={{ ...search, q }} onClear={() => setTyped('')} />
+        <EmptyList search={{ ...search, q }} names={names} onClear={() => setTyped('')} />
       ) : (
         !(error && !rows) && (
           <PetsTable
@@ -393,19 +393,22 @@ export function PetsPage() {
 }
 
 /** An empty result says why: a search, a page past the end, a filter, or a store with no pets yet. */
-function EmptyList({ search, onClear }: { search: PetListSearch; onClear: () => void }) {
+function EmptyList({ search, names, onClear }: { search: PetListSearch; names: CategoryNames; onClear: () => void }) {
   const statusName = search.status && STATUS_LABELS[search.status].toLowerCase();
   const without = (change: Partial<PetListSearch>) => ({
     search: toSearchParams({ ...search, trail: [], page: 1, ...change }).toString(),
   });
   const [message, action] = search.q
     ? [
-        `No ${statusName ? `${statusName} ` : ''}pet’s name contains “${search.q}”.`,
+        search.category === undefined
+          ? `No ${statusName ? `${statusName} ` : ''}pet’s name contains “${search.q}”.`
+          : `No ${statusName ? `${statusName} ` : ''}pet of ${categoryLabel(names, search.category)} has a name containing “${search.q}”.`,
         <>
           <button type="button" className="button-secondary" onClick={onClear}>
             Clear the search
           </button>
           {statusName && <Link to={without({ status: undefined })}>Search all statuses</Link>}
+          {search.category !== undefined && <Link to={without({ category: undefined })}>Search every category</Link>}
         </>,
       ]
     : search.trail.length > 0
