@@ -1,7 +1,7 @@
 // Screenshots of every screen, at a desk and on a phone, light and dark, to look at (not a test of
 // pixels): `SCREENSHOTS=1 npm run test:e2e -- screens` writes them to test-results/screens/.
 import type { Page } from '@playwright/test';
-import { API_BASE_URL, createPetViaApi, expect, signIn, test, uniqueName } from './support.ts';
+import { API_BASE_URL, createPetViaApi, expect, REFERENCE_SERVICE, signIn, test, uniqueName } from './support.ts';
 
 const SIZES = { desk: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } };
 
@@ -75,4 +75,60 @@ test('every screen, for a person to look at', async ({ page, request }) => {
   await page.goto('pets?status=pending');
   await expect(page.getByRole('dialog')).toBeVisible();
   await shoot(page, 'reauth-dialog');
+});
+
+test('the screens of named categories and the export, for a person to look at', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const tag = uniqueName('Kind');
+  for (const [name, categoryId] of [
+    ['Rex', 1n],
+    ['Tom', 2n],
+    ['Axolotl', 9007199254740993n],
+    ['Odd', 9223372036854775807n],
+  ] as const) {
+    await createPetViaApi(request, { name: `${tag} ${name}`, categoryId, status: 'available' });
+  }
+  const odd = await createPetViaApi(request, { name: `${tag} Rare`, categoryId: 9223372036854775807n });
+  await signIn(page, {
+    service: { ...REFERENCE_SERVICE, environment: 'Local test service, categories named' },
+    path: `pets?q=${encodeURIComponent(tag)}&sort=category`,
+  });
+  await expect(page.getByRole('status').filter({ hasText: 'named like' })).toBeVisible();
+  await shoot(page, 'categories-pets');
+
+  await page.getByLabel('Category', { exact: true }).selectOption('Dogs');
+  await expect(page.getByRole('status').filter({ hasText: 'of Dogs' })).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await downloading;
+  await expect(page.getByText(/^Exported /)).toBeVisible();
+  await shoot(page, 'categories-export-done');
+
+  await page.goto('pets?category=1');
+  await expect(page.getByRole('status').filter({ hasText: 'Showing Dogs' })).toBeVisible();
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // Shown while the export's code loads, held here: no request of the app's own waits, so no time
+  // limit runs out while the screens are taken.
+  await page.route(/\/assets\/run-export-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.fallback();
+  });
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await expect(page.getByText(/^Exporting… /)).toBeVisible();
+  await shoot(page, 'categories-export-running');
+  await page.getByRole('button', { name: 'Cancel export' }).click();
+  release();
+  await expect(page.getByText(/^Export cancelled/)).toBeVisible();
+  await page.unrouteAll();
+
+  await page.goto(`pets/${odd.id}`);
+  await expect(page.getByRole('heading', { name: odd.name })).toBeVisible();
+  await shoot(page, 'categories-pet-detail');
+
+  await page.goto('pets/new');
+  await page.getByRole('button', { name: 'Add pet' }).click();
+  await shoot(page, 'categories-add-pet-errors');
+  await page.getByLabel('Category', { exact: true }).selectOption('Other ID…');
+  await shoot(page, 'categories-add-pet-other-id');
 });

@@ -1,4 +1,5 @@
 // `npm start`: the reference service with demo data, and the app (Vite dev server) pointed at it.
+import { readFileSync } from 'node:fs';
 import { createServer, type Plugin } from 'vite';
 import { PET_NAME_MAX_LENGTH, REQUEST_BODY_MAX_BYTES } from '../contract/limits.ts';
 import { readServerConfig, type ServerConfig } from '../server/config.ts';
@@ -16,6 +17,13 @@ try {
   console.error(`petstore: ${line}`);
   process.exit(1);
 }
+
+// The names of the demo pets' categories, as public/config.json gives them.
+const { categories } = (
+  JSON.parse(readFileSync(new URL('../public/config.json', import.meta.url), 'utf8')) as {
+    environments: { categories?: unknown }[];
+  }
+).environments[0]!;
 
 // What the service offers beyond the spec, declared as public/config.json does; nothing for the
 // spec profile, whose point is a service that offers nothing more.
@@ -43,6 +51,7 @@ const localConfig: Plugin = {
               apiBaseUrl: service.apiBaseUrl,
               messagesBaseUrl: service.messagesBaseUrl,
               ...offered,
+              categories,
             },
           ],
         }),

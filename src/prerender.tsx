@@ -17,6 +17,7 @@ const ONE_ENVIRONMENT: AppConfig = {
       messagesBaseUrl: 'https://example.invalid',
       extensions: [],
       limits: {},
+      categories: [],
     },
   ],
   requestTimeoutMs: 20_000,

@@ -5,7 +5,14 @@ import { API, MESSAGES, server } from '../test/msw-server.ts';
 import { ApiError } from './api-error.ts';
 import { createPetstoreApi, readBody, type ClientOptions } from './client.ts';
 
-const SPEC_ONLY: Environment = { name: 'Test', apiBaseUrl: API, messagesBaseUrl: MESSAGES, extensions: [], limits: {} };
+const SPEC_ONLY: Environment = {
+  name: 'Test',
+  apiBaseUrl: API,
+  messagesBaseUrl: MESSAGES,
+  extensions: [],
+  limits: {},
+  categories: [],
+};
 const TIMEOUT_MS = 20_000;
 
 function apiFor(environment = SPEC_ONLY, options: Partial<ClientOptions> = {}) {

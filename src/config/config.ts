@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { parseInt64 } from '../../contract/int64.ts';
+import { jsonCodec } from '../../contract/json.ts';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
@@ -20,6 +22,37 @@ const LimitsSchema = z.object({
   requestBodyMaxBytes: z.optional(z.int().check(z.minimum(1))),
 });
 
+/**
+ * A category id as config.json may write it: a number, or a string of digits for one beyond 2^53
+ * (which the lossless reader gives as a bigint anyway). Kept as a bigint, exact.
+ */
+const CategoryIdSchema = z.pipe(
+  z.union([z.bigint(), z.int(), z.string()], 'must be an int64: a whole number, or a string of its digits'),
+  z.transform((value, context) => {
+    const id = parseInt64(String(value));
+    if (id === undefined) {
+      context.issues.push({
+        code: 'custom',
+        input: value,
+        message: 'must be an int64: a whole number from -9223372036854775808 to 9223372036854775807',
+      });
+      return z.NEVER;
+    }
+    return id;
+  }),
+);
+
+const CategorySchema = z.object({
+  id: CategoryIdSchema,
+  name: z.string().check(z.trim(), z.minLength(1, 'needs a name')),
+});
+
+/** The names staff know the categories by (the spec has no category resource): none unless named. */
+const CategoriesSchema = z.array(CategorySchema).check(
+  z.refine((list) => new Set(list.map((category) => category.id)).size === list.length, 'must not repeat an id'),
+  z.refine((list) => new Set(list.map((category) => category.name)).size === list.length, 'must not repeat a name'),
+);
+
 const EnvironmentSchema = z.object({
   name: z.string().check(z.trim(), z.minLength(1, 'needs a name')),
   apiBaseUrl: httpUrl,
@@ -31,6 +64,7 @@ const EnvironmentSchema = z.object({
     [],
   ),
   limits: z._default(LimitsSchema, {}),
+  categories: z._default(CategoriesSchema, []),
 });
 
 const ConfigSchema = z.object({
@@ -44,6 +78,7 @@ const ConfigSchema = z.object({
 
 export type Environment = z.infer<typeof EnvironmentSchema>;
 export type ServiceLimits = Environment['limits'];
+export type Category = Environment['categories'][number];
 export type AppConfig = z.infer<typeof ConfigSchema>;
 
 /** Whether the environment's service offers an extension of the spec (see EXTENSIONS). */
@@ -68,7 +103,8 @@ export async function loadConfig(url: URL): Promise<AppConfig> {
   }
   let json: unknown;
   try {
-    json = JSON.parse(await response.text());
+    // Category ids are int64: read exactly, as the service's answers are.
+    json = jsonCodec().parse(await response.text());
   } catch {
     throw new ConfigError('config.json is not valid JSON.');
   }

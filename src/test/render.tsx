@@ -17,6 +17,7 @@ export const testEnvironment: Environment = {
   messagesBaseUrl: MESSAGES,
   extensions: [],
   limits: {},
+  categories: [],
 };
 
 /** The production query client, with retries sped up so tests need not wait for the backoff. */

@@ -2,14 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { parseListSearch, toSearchParams, type PetListSearch } from './list-search.ts';
 
 const parse = (search: string) => parseListSearch(new URLSearchParams(search));
-const DEFAULTS: PetListSearch = { status: undefined, limit: 20, q: '', sort: undefined, trail: [], page: 1 };
+const DEFAULTS: PetListSearch = {
+  status: undefined,
+  category: undefined,
+  limit: 20,
+  q: '',
+  sort: undefined,
+  trail: [],
+  page: 1,
+};
 
 describe('the pets list URL', () => {
   it('reads status, page size, search, sort and the links followed', () => {
     expect(
-      parse('status=sold&limit=50&q=rex&sort=-name&link=pets%3Fcursor%3Dabc&link=pets%3Fpage%3D3%26a%3Db&page=3'),
+      parse(
+        'status=sold&category=9223372036854775807&limit=50&q=rex&sort=-name&link=pets%3Fcursor%3Dabc&link=pets%3Fpage%3D3%26a%3Db&page=3',
+      ),
     ).toEqual({
       status: 'sold',
+      category: 9223372036854775807n,
       limit: 50,
       q: 'rex',
       sort: { key: 'name', descending: true },
@@ -27,6 +38,11 @@ describe('the pets list URL', () => {
     'limit=',
     'status=lost',
     'status=',
+    'category=',
+    'category=dogs',
+    'category=1.5',
+    'category=1e3',
+    'category=9223372036854775808',
     'link=',
     'link=pets&link=',
     'link=pets%3Fa%20b',
@@ -48,6 +64,7 @@ describe('the pets list URL', () => {
     expect(toSearchParams(DEFAULTS).toString()).toBe('');
     const search: PetListSearch = {
       status: 'pending',
+      category: -3n,
       limit: 100,
       q: 'zoë',
       sort: { key: 'id', descending: false },
@@ -55,7 +72,7 @@ describe('the pets list URL', () => {
       page: 2,
     };
     expect(toSearchParams(search).toString()).toBe(
-      'status=pending&limit=100&q=zo%C3%AB&sort=id&link=pets%3Fcursor%3Dx&link=pets%3Fpage%3D2%26b%3D%252F&page=2',
+      'status=pending&category=-3&limit=100&q=zo%C3%AB&sort=id&link=pets%3Fcursor%3Dx&link=pets%3Fpage%3D2%26b%3D%252F&page=2',
     );
     expect(parseListSearch(toSearchParams(search))).toEqual(search);
   });

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { parseInt64 } from '../../../contract/int64.ts';
 import { isKeptLink } from '../../api/links.ts';
 import { PET_STATUSES, type PetStatus } from './pet.ts';
 
@@ -15,11 +16,16 @@ export interface Sort {
 
 /**
  * The pets list's state, which lives only in the URL:
- * `?status=sold&limit=50&q=rex&sort=-name&link=pets%3Fpage%3D2&page=2`, one `link` per page walked:
+ * `?status=sold&category=3&limit=50&q=rex&sort=-name&link=pets%3Fpage%3D2&page=2`, one `link` per page walked:
  * each is a `next` link of the service's, kept as it wrote it (see api/links.ts).
  */
 export interface PetListSearch {
   status: PetStatus | undefined;
+  /**
+   * One category's pets among those read (the spec lists by status alone): the rows of the page
+   * shown, or the matches of a search.
+   */
+  category: bigint | undefined;
   limit: number;
   /** Search by name; when set, the list is the matches among every pet the service lists. */
   q: string;
@@ -37,6 +43,7 @@ const isTrailLink = (text: string) => text.length <= MAX_LINK_LENGTH && isKeptLi
 // Nonsense in the URL falls back to the defaults, so the service never gets a bad request from it.
 const SearchSchema = z.object({
   status: z.catch(z.optional(z.enum(PET_STATUSES)), undefined),
+  category: z.catch(z.optional(z.string().check(z.refine((text) => parseInt64(text) !== undefined))), undefined),
   limit: z.catch(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), DEFAULT_PAGE_SIZE),
   q: z.catch(z.string().check(z.trim(), z.maxLength(200)), ''),
   sort: z.catch(z.optional(z.enum([...SORT_KEYS, ...SORT_KEYS.map((key) => `-${key}` as const)])), undefined),
@@ -51,8 +58,9 @@ const SearchSchema = z.object({
 });
 
 export function parseListSearch(params: URLSearchParams): PetListSearch {
-  const { status, limit, q, sort, link, page } = SearchSchema.parse({
+  const { status, category, limit, q, sort, link, page } = SearchSchema.parse({
     status: params.get('status') ?? undefined,
+    category: params.get('category') ?? undefined,
     limit: params.get('limit') ?? undefined,
     q: params.get('q') ?? '',
     sort: params.get('sort') ?? undefined,
@@ -62,6 +70,7 @@ export function parseListSearch(params: URLSearchParams): PetListSearch {
   const trail = link.every(isTrailLink) ? link : [];
   return {
     status,
+    category: category === undefined ? undefined : parseInt64(category),
     limit,
     q,
     sort: sort && { key: sort.replace('-', '') as SortKey, descending: sort.startsWith('-') },
@@ -71,9 +80,10 @@ export function parseListSearch(params: URLSearchParams): PetListSearch {
 }
 
 /** The URL for a list state, leaving out what is the default. */
-export function toSearchParams({ status, limit, q, sort, trail, page }: PetListSearch): URLSearchParams {
+export function toSearchParams({ status, category, limit, q, sort, trail, page }: PetListSearch): URLSearchParams {
   const params = new URLSearchParams();
   if (status) params.set('status', status);
+  if (category !== undefined) params.set('category', category.toString());
   if (limit !== DEFAULT_PAGE_SIZE) params.set('limit', String(limit));
   if (q) params.set('q', q);
   if (sort) params.set('sort', `${sort.descending ? '-' : ''}${sort.key}`);

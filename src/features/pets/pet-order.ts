@@ -5,17 +5,36 @@ const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: tr
 const compareBigint = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
 const statusLabel = (pet: Pet) => (pet.status ? STATUS_LABELS[pet.status] : '');
 
-const COMPARE: Record<Sort['key'], (a: Pet, b: Pet) => number> = {
+type Compare = (a: Pet, b: Pet) => number;
+
+const COMPARE: Record<Sort['key'], Compare> = {
   id: (a, b) => compareBigint(a.id, b.id),
   name: (a, b) => collator.compare(a.name, b.name),
   category: (a, b) => compareBigint(a.categoryId, b.categoryId),
   status: (a, b) => collator.compare(statusLabel(a), statusLabel(b)),
 };
 
-/** Pets in the order asked for: ids as int64, names by the person's locale; ties keep their order. */
-export function sortPets(pets: readonly Pet[], sort: Sort | undefined): readonly Pet[] {
+/** Categories by name where named (the named ones first), then by id. */
+const byCategoryName =
+  (nameOf: (id: bigint) => string | undefined): Compare =>
+  (a, b) => {
+    const [nameA, nameB] = [nameOf(a.categoryId), nameOf(b.categoryId)];
+    if (nameA !== undefined && nameB !== undefined) return collator.compare(nameA, nameB);
+    if (nameA !== undefined || nameB !== undefined) return nameA === undefined ? 1 : -1;
+    return compareBigint(a.categoryId, b.categoryId);
+  };
+
+/**
+ * Pets in the order asked for: ids as int64, names by the person's locale, categories by the names
+ * the environment gives them (`categoryName`) or else their ids; ties keep their order.
+ */
+export function sortPets(
+  pets: readonly Pet[],
+  sort: Sort | undefined,
+  categoryName?: (id: bigint) => string | undefined,
+): readonly Pet[] {
   if (!sort) return pets;
-  const compare = COMPARE[sort.key];
+  const compare = sort.key === 'category' && categoryName ? byCategoryName(categoryName) : COMPARE[sort.key];
   return [...pets].sort((a, b) => (sort.descending ? compare(b, a) : compare(a, b)));
 }
 

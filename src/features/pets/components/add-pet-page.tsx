@@ -10,11 +10,23 @@ import { canRetry, describeLostCreate } from '../../../ui/error-messages.ts';
 import { Field } from '../../../ui/field.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { useDraftDefaults, useSaveDraft } from '../../../ui/use-form-draft.ts';
+import { parseInt64 } from '../../../../contract/int64.ts';
 import { useCreatePet } from '../api/create-pet.ts';
+import { useCategoryNames, type CategoryNames } from '../categories.ts';
 import { PET_STATUSES, STATUS_LABELS, type NewPet } from '../pet.ts';
 import { EMPTY_PET_FORM, petFormDraft } from '../add-pet-draft.ts';
 import { fieldOfError, petFormSchema, toNewPet } from '../pet-form-schema.ts';
 import { LostCreateNotice } from './lost-create-notice.tsx';
+
+/** The category choice that reveals the id field, for an id the environment gives no name. */
+const OTHER_ID = 'other';
+
+/** Which choice a category id in the form is: a named one, another id, or none yet. */
+function choiceOf(categoryId: string, names: CategoryNames): string {
+  const id = parseInt64(categoryId.trim());
+  if (id !== undefined && names.nameOf(id) !== undefined) return id.toString();
+  return categoryId.trim() ? OTHER_ID : '';
+}
 
 /** Navigation state of the pet page right after it was added, and of this form for the next one. */
 export interface AddedPetState {
@@ -32,12 +44,26 @@ export function AddPetPage() {
   const failureRef = useRef<HTMLDivElement>(null);
   const defaultValues = useDraftDefaults(petFormDraft, EMPTY_PET_FORM);
   const resolver = useMemo(() => zodResolver(petFormSchema(environment.limits)), [environment.limits]);
-  const { register, handleSubmit, subscribe, setError, setFocus, formState } = useForm({
+  const names = useCategoryNames();
+  const { register, handleSubmit, subscribe, setError, setFocus, setValue, formState } = useForm({
     resolver,
     defaultValues,
     shouldFocusError: true,
   });
   useSaveDraft(petFormDraft, EMPTY_PET_FORM, subscribe);
+  // Where categories are named, a choice by name; "Other ID…" reveals the id field.
+  const [categoryChoice, setCategoryChoice] = useState(() => choiceOf(defaultValues.categoryId, names));
+  const categorySelect = useRef<HTMLSelectElement>(null);
+  const [otherChosen, setOtherChosen] = useState(false);
+  const chooseCategory = (choice: string) => {
+    setCategoryChoice(choice);
+    setValue('categoryId', choice === OTHER_ID ? '' : choice, { shouldValidate: formState.isSubmitted });
+    setOtherChosen(choice === OTHER_ID);
+  };
+  useEffect(() => {
+    if (otherChosen) setFocus('categoryId');
+  }, [otherChosen, setFocus]);
+  const idField = !names.named || categoryChoice === OTHER_ID;
 
   // "Add another": category and status are kept, the name is to type.
   useEffect(() => {
@@ -73,6 +99,14 @@ export function AddPetPage() {
   }, [failure, lostAnswers]);
 
   const { errors, isSubmitting } = formState;
+  // The choice by name has the category's error, and takes the focus for it as a field would: after
+  // each submit, and when the service refuses the category (not as the person goes on typing).
+  const categoryError = errors.categoryId;
+  const serverCategoryError = categoryError?.type === 'server' ? categoryError.message : undefined;
+  useEffect(() => {
+    if (categoryError && !idField && !errors.name) categorySelect.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [formState.submitCount, serverCategoryError]);
   const sending = isSubmitting && createPet.isPending;
   const submitLabel = sending
     ? 'Adding…'
@@ -88,9 +122,42 @@ export function AddPetPage() {
         <Field label="Name" error={errors.name?.message}>
           {(control) => <input {...control} autoComplete="off" {...register('name')} />}
         </Field>
-        <Field label="Category ID" error={errors.categoryId?.message}>
-          {(control) => <input {...control} inputMode="numeric" autoComplete="off" {...register('categoryId')} />}
-        </Field>
+        {names.named && (
+          <Field
+            label="Category"
+            error={
+              idField
+                ? undefined
+                : errors.categoryId && (categoryChoice === '' ? 'Choose a category.' : errors.categoryId.message)
+            }
+          >
+            {(control) => (
+              <select
+                {...control}
+                ref={categorySelect}
+                value={categoryChoice}
+                onChange={(event) => chooseCategory(event.target.value)}
+              >
+                <option value="">Choose…</option>
+                {names.list.map(({ id, name }) => (
+                  <option key={id.toString()} value={id.toString()}>
+                    {name}
+                  </option>
+                ))}
+                <option value={OTHER_ID}>Other ID…</option>
+              </select>
+            )}
+          </Field>
+        )}
+        {idField && (
+          <Field
+            label="Category ID"
+            hint={names.named ? 'A category with no name here: its ID.' : undefined}
+            error={errors.categoryId?.message}
+          >
+            {(control) => <input {...control} inputMode="numeric" autoComplete="off" {...register('categoryId')} />}
+          </Field>
+        )}
         <Field label="Status" error={errors.status?.message}>
           {(control) => (
             <select {...control} {...register('status')}>

@@ -9,6 +9,7 @@ import { canRetry } from '../../../ui/error-messages.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { petFormDraft } from '../add-pet-draft.ts';
 import { findCachedPet, petQueries } from '../api/pet-queries.ts';
+import { useCategoryNames } from '../categories.ts';
 import { wayBack } from '../list-return.ts';
 import type { Pet } from '../pet.ts';
 import type { AddedPetState } from './add-pet-page.tsx';
@@ -80,6 +81,7 @@ function AddedNotice({ pet }: { pet: Pet }) {
 function PetDetail({ id }: { id: bigint }) {
   const api = useApi();
   const queryClient = useQueryClient();
+  const names = useCategoryNames();
   const created = (useLocation().state as AddedPetState | null)?.created === true;
   const query = useQuery({
     ...petQueries.detail(api, id),
@@ -115,10 +117,20 @@ function PetDetail({ id }: { id: bigint }) {
             <dt>Name</dt>
             <dd className="name-cell">{pet.name}</dd>
           </div>
-          <div>
-            <dt>Category ID</dt>
-            <dd className="numeric">{pet.categoryId.toString()}</dd>
-          </div>
+          {names.named ? (
+            <div>
+              <dt>Category</dt>
+              <dd className="category-value">
+                {names.nameOf(pet.categoryId) ?? 'No name'}{' '}
+                <span className="category-id">(ID {pet.categoryId.toString()})</span>
+              </dd>
+            </div>
+          ) : (
+            <div>
+              <dt>Category ID</dt>
+              <dd className="numeric">{pet.categoryId.toString()}</dd>
+            </div>
+          )}
           <div>
             <dt>Status</dt>
             <dd>

@@ -20,21 +20,35 @@ import {
   type PetListSearch,
   type Sort,
 } from '../list-search.ts';
+import { useCategoryNames, type CategoryNames } from '../categories.ts';
 import { openedFrom } from '../list-return.ts';
 import { searchKey, sortPets } from '../pet-order.ts';
 import { PET_STATUSES, STATUS_LABELS, type Pet, type PetStatus } from '../pet.ts';
+import { ExportButton } from './export-button.tsx';
 import { Pager, type PageLinks } from './pager.tsx';
 import { PetsTable } from './pets-table.tsx';
 
 const SLOW_AFTER_MS = 3000;
 const SEARCH_DELAY_MS = 250;
 const SORT_LABELS = { id: 'ID', name: 'name', category: 'category ID', status: 'status' };
+const NAMED_SORT_LABELS = { ...SORT_LABELS, category: 'category' };
 const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
-function sortNote(sort: Sort | undefined, scope: string): string {
+function sortNote(sort: Sort | undefined, scope: string, named = false): string {
   if (!sort) return '';
-  const words = sort.key === 'name' || sort.key === 'status' ? ['A to Z', 'Z to A'] : ['lowest first', 'highest first'];
-  return ` Sorted by ${SORT_LABELS[sort.key]} (${words[Number(sort.descending)]}), ${scope}.`;
+  const byText = sort.key === 'name' || sort.key === 'status' || (named && sort.key === 'category');
+  const words = byText ? ['A to Z', 'Z to A'] : ['lowest first', 'highest first'];
+  return ` Sorted by ${(named ? NAMED_SORT_LABELS : SORT_LABELS)[sort.key]} (${words[Number(sort.descending)]}), ${scope}.`;
+}
+
+/** A category as the person knows it: its name, or its id where it has none. */
+const categoryLabel = (names: CategoryNames, id: bigint) => names.nameOf(id) ?? `category ${id}`;
+
+/** The list narrowed to one category, among the pets of the page read (the service lists by status only). */
+function describeCategoryPage(shown: number, read: number, search: PetListSearch, names: CategoryNames): string {
+  const where = search.trail.length > 0 ? `page ${search.trail.length + 1}` : 'this page';
+  const sorted = sortNote(search.sort, 'this page only', true);
+  return `Showing ${categoryLabel(names, search.category!)}: ${count(shown, 'pet')} among the ${count(read, 'pet')} read on ${where}.${sorted}`;
 }
 
 /** What the list shows, without inventing a total the service never gave. */
@@ -50,16 +64,17 @@ function describePage(rows: number, search: PetListSearch, hasNext: boolean): st
   return `Showing all ${count(rows, what)}.${sorted}`;
 }
 
-function describeSearch(matches: number, search: PetListSearch, scan: PetSearch): string {
+function describeSearch(matches: number, search: PetListSearch, scan: PetSearch, names: CategoryNames): string {
   const among = scan.firstPagesOnly
     ? `the first 100 ${search.status ? `${search.status} pets` : 'pets of the whole list and of each status'} (this service offers no way past them)`
     : scan.capped
       ? `the first ${SCAN_LIMIT.toLocaleString()} pets (searching stops there)`
       : `${count(scan.lookedThrough, 'pet')} looked through`;
-  const found = `${count(matches, 'pet')} named like “${search.q}”`;
+  const inCategory = search.category === undefined ? '' : `, of ${categoryLabel(names, search.category)},`;
+  const found = `${count(matches, 'pet')}${inCategory} named like “${search.q}”`;
   if (scan.stopped) return `Stopped after looking through ${count(scan.lookedThrough, 'pet')}: ${found} so far.`;
   if (scan.searching) return `Looked through ${count(scan.lookedThrough, 'pet')} so far: ${found}…`;
-  return `${found}, among ${among}.${sortNote(search.sort, 'all matches')}`;
+  return `${found}, among ${among}.${sortNote(search.sort, 'all matches', names.named)}`;
 }
 
 export function PetsPage() {
@@ -68,7 +83,12 @@ export function PetsPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const search = parseListSearch(params);
+  const names = useCategoryNames();
+  const parsed = parseListSearch(params);
+  // Where nothing is named, the list is as it always was: a category in the address is left aside.
+  const search = names.named ? parsed : { ...parsed, category: undefined };
+  const { category } = search;
+  const categoryName = names.named ? names.nameOf : undefined;
   const searchBox = useRef<HTMLInputElement>(null);
   const pageOf = (list: PetListSearch) =>
     petQueries.page(api, { status: list.status, limit: list.limit, link: currentLink(list) });
@@ -142,15 +162,30 @@ export function PetsPage() {
     if (!searching) return [];
     const key = searchKey(q);
     return sortPets(
-      scan.candidates.filter((candidate) => candidate.key.includes(key)).map((candidate) => candidate.pet),
+      scan.candidates
+        .filter(
+          (candidate) =>
+            candidate.key.includes(key) && (category === undefined || candidate.pet.categoryId === category),
+        )
+        .map((candidate) => candidate.pet),
       search.sort,
+      categoryName,
     );
-  }, [searching, q, scan.candidates, search.sort]);
+  }, [searching, q, scan.candidates, search.sort, category, categoryName]);
 
   // Rows cut from a longer page of the same list (the page size went down) are this page's, shown as
   // such at once; only the link to the next page waits for the service.
   const loaded = list.data && (!list.isPlaceholderData || list.data.cutFromLonger);
-  const pageRows = useMemo(() => list.data && sortPets(list.data.pets, search.sort), [list.data, search.sort]);
+  const pageRows = useMemo(
+    () =>
+      list.data &&
+      sortPets(
+        category === undefined ? list.data.pets : list.data.pets.filter((pet) => pet.categoryId === category),
+        search.sort,
+        categoryName,
+      ),
+    [list.data, search.sort, category, categoryName],
+  );
   const matchPages = Math.max(1, Math.ceil(matches.length / search.limit));
   const matchPage = Math.min(search.page, matchPages);
   // The same list stays the same array between renders (each keystroke renders the page): the table
@@ -167,12 +202,14 @@ export function PetsPage() {
   const caption = search.status ? `${STATUS_LABELS[search.status]} pets` : 'All pets';
   const summary = searching
     ? scan.candidates.length || !error
-      ? describeSearch(matches.length, { ...search, q }, scan)
+      ? describeSearch(matches.length, { ...search, q }, scan, names)
       : 'The search could not start.'
     : error && !list.data
       ? 'The list could not be loaded.'
       : loaded
-        ? describePage(list.data.pets.length, search, hasNext)
+        ? category !== undefined
+          ? describeCategoryPage(pageRows?.length ?? 0, list.data.pets.length, search, names)
+          : describePage(list.data.pets.length, search, hasNext)
         : `Loading ${caption.toLowerCase()}…`;
 
   const pages: PageLinks = searching
@@ -193,6 +230,8 @@ export function PetsPage() {
       };
   const showPager = Boolean(pages.previous || pages.next);
   const empty = rows?.length === 0 && (searching ? !scan.searching : loaded);
+  // The page read has pets, none of this category: the way to the next page stays.
+  const noneOfCategory = empty && !searching && category !== undefined && list.data!.pets.length > 0;
 
   return (
     <section className="pets-page">
@@ -234,6 +273,34 @@ export function PetsPage() {
             </select>
           )}
         </Field>
+        {names.named && (
+          <Field label="Category" className="field field-inline">
+            {(control) => (
+              <select
+                {...control}
+                value={category?.toString() ?? ''}
+                onChange={(event) =>
+                  change({
+                    category: event.target.value ? BigInt(event.target.value) : undefined,
+                    trail: search.trail,
+                    page: search.page,
+                  })
+                }
+              >
+                <option value="">All</option>
+                {names.list.map(({ id, name }) => (
+                  <option key={id.toString()} value={id.toString()}>
+                    {name}
+                  </option>
+                ))}
+                {/* A bookmarked category the environment does not name is still shown as chosen. */}
+                {category !== undefined && names.nameOf(category) === undefined && (
+                  <option value={category.toString()}>ID {category.toString()}</option>
+                )}
+              </select>
+            )}
+          </Field>
+        )}
         <Field label="Rows per page" className="field field-inline">
           {(control) => (
             <select
@@ -253,6 +320,8 @@ export function PetsPage() {
           )}
         </Field>
       </form>
+
+      <ExportButton request={{ status: search.status, q, category }} names={names} />
 
       <p className="table-summary" role="status">
         {summary}
@@ -293,9 +362,18 @@ export function PetsPage() {
 
       {/* Always there with the list (its page number is known from the address), so the rows that
           arrive later never push the table down. */}
-      {!empty && !(error && !rows) && <Pager label="Pages" pages={pages} />}
-      {empty ? (
-        <EmptyList search={{ ...search, q }} onClear={() => setTyped('')} />
+      {(!empty || noneOfCategory) && !(error && !rows) && <Pager label="Pages" pages={pages} />}
+      {noneOfCategory ? (
+        <div className="empty-state">
+          <p>No pets of {categoryLabel(names, category!)} on this page.</p>
+          <p className="empty-actions">
+            <Link to={{ search: toSearchParams({ ...search, category: undefined }).toString() }}>
+              Show every category
+            </Link>
+          </p>
+        </div>
+      ) : empty ? (
+        <EmptyList search={{ ...search, q }} names={names} onClear={() => setTyped('')} />
       ) : (
         !(error && !rows) && (
           <PetsTable
@@ -305,28 +383,32 @@ export function PetsPage() {
             sort={search.sort}
             onSort={(sort) => change({ sort, trail: search.trail, page: search.page })}
             onOpen={(path) => void navigate(path, { state: openedFrom(location) })}
+            categoryName={categoryName}
           />
         )
       )}
-      {showPager && <Pager label="Pages, at the end of the list" pages={pages} />}
+      {showPager && !noneOfCategory && <Pager label="Pages, at the end of the list" pages={pages} />}
     </section>
   );
 }
 
 /** An empty result says why: a search, a page past the end, a filter, or a store with no pets yet. */
-function EmptyList({ search, onClear }: { search: PetListSearch; onClear: () => void }) {
+function EmptyList({ search, names, onClear }: { search: PetListSearch; names: CategoryNames; onClear: () => void }) {
   const statusName = search.status && STATUS_LABELS[search.status].toLowerCase();
   const without = (change: Partial<PetListSearch>) => ({
     search: toSearchParams({ ...search, trail: [], page: 1, ...change }).toString(),
   });
   const [message, action] = search.q
     ? [
-        `No ${statusName ? `${statusName} ` : ''}pet’s name contains “${search.q}”.`,
+        search.category === undefined
+          ? `No ${statusName ? `${statusName} ` : ''}pet’s name contains “${search.q}”.`
+          : `No ${statusName ? `${statusName} ` : ''}pet of ${categoryLabel(names, search.category)} has a name containing “${search.q}”.`,
         <>
           <button type="button" className="button-secondary" onClick={onClear}>
             Clear the search
           </button>
           {statusName && <Link to={without({ status: undefined })}>Search all statuses</Link>}
+          {search.category !== undefined && <Link to={without({ category: undefined })}>Search every category</Link>}
         </>,
       ]
     : search.trail.length > 0

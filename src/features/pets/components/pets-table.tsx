@@ -14,6 +14,11 @@ const COLUMNS: { key: SortKey; label: string; numeric?: boolean }[] = [
   { key: 'category', label: 'Category ID', numeric: true },
   { key: 'status', label: 'Status' },
 ];
+/** Where the environment names its categories, the column shows names (an id where none is given). */
+const NAMED_CATEGORY_COLUMN = { key: 'category', label: 'Category' } as const;
+
+/** The name of a category where the environment gives one. */
+type CategoryName = (id: bigint) => string | undefined;
 
 /**
  * One row per pet, its name the one link (Tab moves row by row). Rows are memoized by what they
@@ -22,7 +27,16 @@ const COLUMNS: { key: SortKey; label: string; numeric?: boolean }[] = [
  * reads the location, so every change of the address would re-render all of them. Below 40rem each
  * row is a card (CSS).
  */
-const PetRow = memo(function PetRow({ id, name, categoryId, status }: Pet) {
+const PetRow = memo(function PetRow({
+  id,
+  name,
+  categoryId,
+  status,
+  categoryName,
+  categoryLabel,
+}: Pet & { categoryName: string | undefined; categoryLabel: string }) {
+  // The whole value in a tooltip too, should a long one ever be cut.
+  const category = categoryName ?? categoryId.toString();
   return (
     <tr>
       <td className="numeric" data-label="ID">
@@ -31,8 +45,12 @@ const PetRow = memo(function PetRow({ id, name, categoryId, status }: Pet) {
       <td className="name-cell" data-label="Name">
         <a href={browserPath(paths.pet(id))}>{name}</a>
       </td>
-      <td className="numeric" data-label="Category ID">
-        {categoryId.toString()}
+      <td
+        className={categoryName === undefined ? 'category-cell numeric' : 'category-cell'}
+        data-label={categoryLabel}
+        title={categoryName === undefined ? category : `${categoryName} (ID ${categoryId})`}
+      >
+        {category}
       </td>
       <td data-label="Status">
         <StatusText status={status} />
@@ -42,8 +60,16 @@ const PetRow = memo(function PetRow({ id, name, categoryId, status }: Pet) {
 });
 
 /** A list's rows, drawn again only when the list changes: not on every keystroke of a search. */
-const Rows = memo(function Rows({ rows }: { rows: readonly Pet[] }) {
-  return rows.map((pet) => <PetRow key={pet.id.toString()} {...pet} />);
+const Rows = memo(function Rows({ rows, categoryName }: { rows: readonly Pet[]; categoryName?: CategoryName }) {
+  const categoryLabel = categoryName ? NAMED_CATEGORY_COLUMN.label : 'Category ID';
+  return rows.map((pet) => (
+    <PetRow
+      key={pet.id.toString()}
+      {...pet}
+      categoryName={categoryName?.(pet.categoryId)}
+      categoryLabel={categoryLabel}
+    />
+  ));
 });
 
 /**
@@ -76,6 +102,7 @@ export function PetsTable({
   sort,
   onSort,
   onOpen,
+  categoryName,
 }: {
   pets: readonly Pet[] | undefined;
   caption: string;
@@ -84,6 +111,8 @@ export function PetsTable({
   onSort: (sort: Sort) => void;
   /** Opens a pet's page (an app path), from a plain click on its row's link. */
   onOpen: (path: string) => void;
+  /** Where the environment names categories: the column shows the names (stable between renders). */
+  categoryName?: CategoryName | undefined;
 }) {
   const order = sort ? `${sort.key} ${sort.descending}` : '';
   const rows = useRows(pets, order);
@@ -101,7 +130,10 @@ export function PetsTable({
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
-          {COLUMNS.map(({ key, label, numeric }) => {
+          {(categoryName
+            ? COLUMNS.map((column) => (column.key === 'category' ? NAMED_CATEGORY_COLUMN : column))
+            : COLUMNS
+          ).map(({ key, label, numeric }: (typeof COLUMNS)[number]) => {
             const sorted = sort?.key === key ? (sort.descending ? 'descending' : 'ascending') : undefined;
             return (
               <th key={key} scope="col" aria-sort={sorted} className={numeric ? 'numeric' : undefined}>
@@ -121,7 +153,7 @@ export function PetsTable({
           restyles and lays out the whole table, which costs more than drawing a screenful. */}
       <tbody key={order} onClick={followLink}>
         {rows ? (
-          <Rows rows={rows} />
+          <Rows rows={rows} categoryName={categoryName} />
         ) : (
           Array.from({ length: SKELETON_ROWS }, (_, index) => (
             <tr key={index} className="skeleton-row" aria-hidden="true">

@@ -1,0 +1,379 @@
+// Category names from config.json, and the list exported to CSV (issue 32, parts 1 and 2).
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, APIResponse, Download, Locator } from '@playwright/test';
+import { jsonCodec } from '../contract/json.ts';
+import type { components } from '../contract/schema.gen.ts';
+import {
+  API_KEY,
+  createPetViaApi,
+  expect,
+  expectNoAxeViolations,
+  listPetsViaApi,
+  recordApiRequests,
+  REFERENCE_SERVICE,
+  signIn,
+  test,
+  uniqueName,
+  type Service,
+} from './support.ts';
+
+type Pet = components['schemas']['Pet'];
+
+/** The reference service, in the environment of e2e/fixtures/config.json that names its categories. */
+const NAMED: Service = { ...REFERENCE_SERVICE, environment: 'Local test service, categories named' };
+const CATEGORY_NAMES = new Map([
+  [1n, 'Dogs'],
+  [2n, 'Cats'],
+  [3n, 'Birds'],
+  [4n, 'Rabbits'],
+  [5n, 'Fish'],
+  [9007199254740993n, 'Exotics beyond 2^53'],
+]);
+const INT64_MAX = 9223372036854775807n;
+const PHONE = { width: 375, height: 812 };
+const json = jsonCodec();
+
+/** Every pet the service lists for `query`, following its `next` links as the app does. */
+async function walkViaApi(request: APIRequestContext, service: Service, query: string): Promise<Pet[]> {
+  const pets: Pet[] = [];
+  let url: string | undefined = `${service.apiBaseUrl}/pets?${query}`;
+  while (url) {
+    const response: APIResponse = await request.get(url, { headers: { authorization: `Bearer ${API_KEY}` } });
+    expect(response.status()).toBe(200);
+    pets.push(...(json.parse(await response.text()) as Pet[]));
+    const next: string | undefined = /<([^>]*)>;\s*rel="?next"?/.exec(response.headers()['link'] ?? '')?.[1];
+    url = next && new URL(next, url).toString();
+  }
+  return pets;
+}
+
+/** RFC 4180 read back: fields, quotes doubled inside quoted ones, CRLF between records. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      record.push(field);
+      field = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      records.push([...record, field]);
+      record = [];
+      field = '';
+      i++;
+    } else field += char;
+  }
+  expect(field, 'the last record ends with CRLF too').toBe('');
+  return records;
+}
+
+/** What a spreadsheet must not run as a formula gets a `'` first. */
+const guarded = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+async function readDownload(download: Download): Promise<string> {
+  const bytes = await readFile((await download.path())!);
+  expect([...bytes.subarray(0, 3)], 'UTF-8 with a byte order mark').toEqual([0xef, 0xbb, 0xbf]);
+  return bytes.toString('utf8').slice(1);
+}
+
+const today = () => {
+  const now = new Date();
+  return [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((n) => String(n).padStart(2, '0')).join('-');
+};
+
+/** The text of a cell and the box it draws, which must stay clear of the status beside it. */
+async function expectWithinItsCell(row: Locator) {
+  const category = row.locator('td.category-cell');
+  const [text, cell, status] = await Promise.all([
+    category.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const { left, right, top, bottom } = range.getBoundingClientRect();
+      return { left, right, top, bottom };
+    }),
+    category.boundingBox(),
+    row.getByRole('cell').last().boundingBox(),
+  ]);
+  // Within its own cell (a pixel for rounding)...
+  expect(text.right).toBeLessThanOrEqual(cell!.x + cell!.width + 1);
+  expect(text.left).toBeGreaterThanOrEqual(cell!.x - 1);
+  // ...and clear of the status cell, beside it on a desk, above it on a card.
+  const overlaps =
+    text.left < status!.x + status!.width &&
+    text.right > status!.x &&
+    text.top < status!.y + status!.height &&
+    text.bottom > status!.y;
+  expect(overlaps).toBe(false);
+}
+
+async function seedCategories(request: APIRequestContext) {
+  const tag = uniqueName('Kind');
+  const pets = {
+    dog: await createPetViaApi(request, { name: `${tag} Rex`, categoryId: 1n, status: 'available' }),
+    cat: await createPetViaApi(request, { name: `${tag} Tom`, categoryId: 2n, status: 'pending' }),
+    exotic: await createPetViaApi(request, { name: `${tag} Axolotl`, categoryId: 9007199254740993n, status: 'sold' }),
+    unnamed: await createPetViaApi(request, { name: `${tag} Odd`, categoryId: INT64_MAX, status: 'available' }),
+  };
+  return { tag, pets };
+}
+
+for (const size of ['desk', 'phone'] as const) {
+  test.describe(`category names, ${size}`, () => {
+    if (size === 'phone') test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+    test('the list shows, sorts and narrows by name; a long id stays in its cell', async ({ page, request }) => {
+      test.setTimeout(60_000);
+      const { tag, pets } = await seedCategories(request);
+      await signIn(page, { service: NAMED, path: `pets?q=${encodeURIComponent(tag)}` });
+      const table = page.getByRole('table');
+      await expect(page.getByRole('status').filter({ hasText: '4 pets named like' })).toBeVisible();
+      await expect(table.getByRole('button', { name: 'Category', exact: true })).toBeVisible();
+
+      const rowOf = (pet: Pet) => table.getByRole('row').filter({ hasText: pet.name });
+      await expect(rowOf(pets.dog).locator('td.category-cell')).toHaveText('Dogs');
+      await expect(rowOf(pets.exotic).locator('td.category-cell')).toHaveText('Exotics beyond 2^53');
+      const odd = rowOf(pets.unnamed).locator('td.category-cell');
+      await expect(odd).toHaveText(INT64_MAX.toString());
+      await expect(odd).toHaveAttribute('title', INT64_MAX.toString());
+      await expect(rowOf(pets.cat).locator('td.category-cell')).toHaveAttribute('title', 'Cats (ID 2)');
+      await expectWithinItsCell(rowOf(pets.unnamed));
+      await expectWithinItsCell(rowOf(pets.exotic));
+
+      // By name, named ones first; the unnamed id last.
+      await table.getByRole('button', { name: 'Category', exact: true }).click();
+      await expect(table.locator('td.category-cell')).toHaveText([
+        'Cats',
+        'Dogs',
+        'Exotics beyond 2^53',
+        INT64_MAX.toString(),
+      ]);
+      await expect(page.getByRole('status').filter({ hasText: 'Sorted by category (A to Z)' })).toBeVisible();
+
+      await page.getByLabel('Category', { exact: true }).selectOption('Dogs');
+      await expect(page).toHaveURL(/[?&]category=1(&|$)/);
+      await expect(table.getByRole('row')).toHaveCount(2);
+      await expect(rowOf(pets.dog)).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: '1 pet, of Dogs, named like' })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.getByLabel('Category', { exact: true }).selectOption('Birds');
+      await expect(page.getByText(`No pet of Birds has a name containing “${tag}”.`)).toBeVisible();
+      await page.getByRole('link', { name: 'Search every category' }).click();
+      await expect(table.getByRole('row')).toHaveCount(5);
+
+      // Without a search: among the pets of the page read, saying so; kept across a reload.
+      await page.goto('pets?category=9007199254740993&limit=100');
+      await expect(page.getByLabel('Category', { exact: true })).toHaveValue('9007199254740993');
+      await expect(
+        page
+          .getByRole('status')
+          .filter({ hasText: /^Showing Exotics beyond 2\^53: [\d,]+ pets? among the [\d,]+ pets read on this page\./ }),
+      ).toBeVisible();
+      await expect(rowOf(pets.exotic)).toBeVisible();
+      for (const cell of await table.locator('td.category-cell').all()) {
+        await expect(cell).toHaveText('Exotics beyond 2^53');
+      }
+    });
+
+    test('the pet page shows name and id; the form offers names and any other id', async ({ page, request }) => {
+      test.setTimeout(60_000);
+      const { pets } = await seedCategories(request);
+      await signIn(page, { service: NAMED, path: `pets/${pets.cat.id}` });
+      await expect(page.getByRole('heading', { name: pets.cat.name })).toBeVisible();
+      await expect(page.getByRole('definition').nth(2)).toHaveText('Cats (ID 2)');
+      await page.goto(`pets/${pets.unnamed.id}`);
+      await expect(page.getByRole('definition').nth(2)).toHaveText(`No name (ID ${INT64_MAX})`);
+
+      await page.goto('pets/new');
+      const name = uniqueName('Named');
+      await page.getByLabel('Name').fill(name);
+      await expect(page.getByLabel('Category ID')).toHaveCount(0);
+      await page.getByRole('button', { name: 'Add pet' }).click();
+      const choice = page.getByLabel('Category', { exact: true });
+      await expect(choice).toBeFocused();
+      await expect(page.getByText('Choose a category.')).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await choice.selectOption('Rabbits');
+      await page.getByRole('button', { name: 'Add pet' }).click();
+      await expect(page.getByText('Pet added.')).toBeVisible();
+      await expect(page.getByRole('definition').nth(2)).toHaveText('Rabbits (ID 4)');
+
+      // "Add another" keeps the category, as its name.
+      await page.getByRole('button', { name: 'Add another' }).click();
+      await expect(page.getByLabel('Category', { exact: true })).toHaveValue('4');
+
+      await page.getByLabel('Name').fill(`${name} 2`);
+      await page.getByLabel('Category', { exact: true }).selectOption('Other ID…');
+      const idField = page.getByLabel('Category ID');
+      await expect(idField).toBeFocused();
+      await idField.fill('9223372036854775808');
+      await page.getByRole('button', { name: 'Add pet' }).click();
+      await expect(
+        page.getByText('Enter a number between -9223372036854775808 and 9223372036854775807.'),
+      ).toBeVisible();
+      await expectNoAxeViolations(page);
+      await idField.fill(INT64_MAX.toString());
+      await page.getByRole('button', { name: 'Add pet' }).click();
+      await expect(page.getByText('Pet added.')).toBeVisible();
+      await expect(page.getByRole('definition').nth(2)).toHaveText(`No name (ID ${INT64_MAX})`);
+    });
+  });
+}
+
+test.describe('export to CSV', () => {
+  test('follows every page, shows progress, can be cancelled, and writes what the service holds', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const tag = uniqueName('Csv');
+    // More than a page of 100, so that the export must follow the service's next link.
+    const names = [
+      `${tag}, with a comma`,
+      `${tag} "quoted"`,
+      `=${tag}+1`,
+      `Zoë ${tag}`,
+      `@${tag}`,
+      ...Array.from({ length: 100 }, (_, i) => `${tag} ${i}`),
+    ];
+    for (const [i, name] of names.entries()) {
+      await createPetViaApi(request, {
+        name,
+        categoryId: i === 3 ? INT64_MAX : BigInt((i % 5) + 1),
+        status: 'pending',
+      });
+    }
+    const requests = recordApiRequests(page);
+    await signIn(page, { service: NAMED, path: `pets?status=pending&q=${encodeURIComponent(tag)}` });
+    await expect(page.getByRole('status').filter({ hasText: `105 pets named like` })).toBeVisible();
+
+    // The export's code, loaded on the first click, waits until the test lets it through: the export
+    // is in progress meanwhile (no request of the app's own is held, so no time limit runs out).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/run-export-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await expect(page.getByText(/^Exporting… 0 pets so far\.$/)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Cancel export' }).click();
+    release();
+    await expect(page.getByText(/^Export cancelled after 0 pets: no file was saved\.$/)).toBeVisible();
+    await page.unrouteAll();
+
+    const before = requests.length;
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const download = await downloading;
+    const slug = tag.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    expect(download.suggestedFilename()).toBe(
+      `pets-local-test-service-categories-named-pending-${slug}-${today()}.csv`,
+    );
+    await expect(
+      page.getByText(/^Exported 105 pets to pets-.*\.csv, from the [\d,]+ pets the service lists\.$/),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Pages of 100, each reached by the service's own next link.
+    const exportReads = requests.slice(before);
+    expect(exportReads.length).toBeGreaterThan(1);
+    expect(exportReads.every((url) => url.searchParams.get('limit') === '100')).toBe(true);
+    expect(exportReads[0]!.searchParams.has('cursor')).toBe(false);
+    expect(exportReads.slice(1).every((url) => url.searchParams.has('cursor'))).toBe(true);
+
+    const text = await readDownload(download);
+    expect(text).toContain(`\r\n`);
+    expect(text.split('\r\n')[0]).toBe('id,name,categoryName,categoryId,status');
+    expect(text).toContain(`,"${tag}, with a comma",`);
+    expect(text).toContain(`,"${tag} ""quoted""",`);
+    expect(text).toContain(`,'=${tag}+1,`);
+    const [header, ...rows] = parseCsv(text);
+    expect(header).toEqual(['id', 'name', 'categoryName', 'categoryId', 'status']);
+    const held2 = (await walkViaApi(request, REFERENCE_SERVICE, 'status=pending&limit=100')).filter((pet) =>
+      pet.name.toLowerCase().includes(tag.toLowerCase()),
+    );
+    expect(held2).toHaveLength(105);
+    expect(rows).toEqual(
+      held2.map((pet) => [
+        pet.id.toString(),
+        guarded(pet.name),
+        CATEGORY_NAMES.get(BigInt(pet.categoryId)) ?? '',
+        pet.categoryId.toString(),
+        pet.status ?? '',
+      ]),
+    );
+    expect(rows.find((row) => row[1] === `Zoë ${tag}`)?.[3]).toBe(INT64_MAX.toString());
+  });
+
+  test('stops at 10,000 rows and says so', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signIn(page, { service: NAMED });
+    await expect(page.getByRole('table')).toBeVisible();
+    // A list longer than any store here: each page of the export leads to one more.
+    await page.route(/\/v1\/pets\?/, async (route) => {
+      const url = new URL(route.request().url());
+      if (url.searchParams.get('limit') !== '100') return route.fallback();
+      const page = Number(url.searchParams.get('page') ?? '0');
+      url.searchParams.delete('page');
+      const response = await route.fetch({ url: url.toString() });
+      const pets = json.parse(await response.text()) as Pet[];
+      const full = Array.from({ length: 100 }, (_, i) => pets[i % pets.length]!);
+      const headers = response.headers();
+      delete headers['content-length'];
+      delete headers['content-encoding'];
+      await route.fulfill({
+        status: 200,
+        body: json.stringify(full),
+        headers: { ...headers, link: `<pets?limit=100&page=${page + 1}>; rel="next"` },
+      });
+    });
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const download = await downloading;
+    await expect(
+      page.getByText(/^Exported the first 10,000 pets to pets-.*\.csv: the export stops there\./),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+    const [header, ...rows] = parseCsv(await readDownload(download));
+    expect(header).toEqual(['id', 'name', 'categoryName', 'categoryId', 'status']);
+    expect(rows).toHaveLength(10_000);
+  });
+});
+
+test.describe('export against a service built to the spec alone', { tag: '@spec' }, () => {
+  test('holds the first page, and says so', async ({ page, request, service }) => {
+    await signIn(page, { service });
+    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.getByLabel('Category', { exact: true })).toHaveCount(0);
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`pets-spec-only-service-all-${today()}.csv`);
+    await expect(page.getByText(/^Exported [\d,]+ pets to .*, from the service’s first page/)).toBeVisible();
+    await expectNoAxeViolations(page);
+    const [header, ...rows] = parseCsv(await readDownload(download));
+    expect(header).toEqual(['id', 'name', 'categoryId', 'status']);
+    const firstPage = await listPetsViaApi(request, service, 'limit=100');
+    // Pets added meanwhile by other tests come first: the file's rows are the page as it was.
+    const ids = rows.map((row) => row[0]);
+    const byId = new Map(firstPage.map((pet) => [pet.id.toString(), pet]));
+    for (const row of rows) {
+      const pet = byId.get(row[0]!);
+      if (!pet) continue;
+      expect(row).toEqual([pet.id.toString(), guarded(pet.name), pet.categoryId.toString(), pet.status ?? '']);
+    }
+    expect(ids.filter((id) => byId.has(id!)).length).toBeGreaterThan(0);
+    expect(rows.some((row) => BigInt(row[0]!) > 2n ** 53n)).toBe(true);
+  });
+});

@@ -1,0 +1,87 @@
+import { useEffect, useRef, useState } from 'react';
+import { useApi } from '../../../api/api-context.ts';
+import { describeError } from '../../../ui/error-messages.ts';
+import type { CategoryNames } from '../categories.ts';
+import type { Exported, ExportRequest } from '../export/run-export.ts';
+
+type ExportState =
+  | { step: 'idle' }
+  | { step: 'running'; rows: number }
+  | { step: 'done'; result: Exported }
+  | { step: 'cancelled'; rows: number }
+  | { step: 'failed'; error: unknown };
+
+const count = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'pet' : 'pets'}`;
+
+function describeDone({ fileName, rows, read, capped, firstPageOnly }: Exported, limit: number): string {
+  if (capped) {
+    return `Exported the first ${count(limit)} to ${fileName}: the export stops there. Narrow the list to export the rest.`;
+  }
+  if (firstPageOnly?.full) {
+    return `Exported ${count(rows)} to ${fileName}, from the service’s first page only (${count(read)}): it offers no way past it.`;
+  }
+  if (firstPageOnly) {
+    return `Exported ${count(rows)} to ${fileName}, from the service’s first page (${count(read)}), all it listed: it gave no link to more.`;
+  }
+  return `Exported ${count(rows)} to ${fileName}, from the ${count(read)} the service lists.`;
+}
+
+/**
+ * "Export CSV": the list as filtered on screen, across every page the service gives, in a file.
+ * Its code is loaded on the first click, not with the list.
+ */
+export function ExportButton({ request, names }: { request: ExportRequest; names: CategoryNames }) {
+  const api = useApi();
+  const [state, setState] = useState<ExportState>({ step: 'idle' });
+  const running = useRef<AbortController | undefined>(undefined);
+  const [limit, setLimit] = useState<number>();
+  useEffect(() => () => running.current?.abort(), []);
+
+  const start = async () => {
+    const controller = new AbortController();
+    running.current = controller;
+    setState({ step: 'running', rows: 0 });
+    let rows = 0;
+    try {
+      const { exportPets, EXPORT_LIMIT } = await import('../export/run-export.ts');
+      setLimit(EXPORT_LIMIT);
+      const result = await exportPets(api, request, {
+        signal: controller.signal,
+        onProgress: (so) => {
+          rows = so;
+          setState({ step: 'running', rows });
+        },
+        categoryName: names.named ? names.nameOf : undefined,
+      });
+      setState({ step: 'done', result });
+    } catch (error) {
+      setState(controller.signal.aborted ? { step: 'cancelled', rows } : { step: 'failed', error });
+    } finally {
+      if (running.current === controller) running.current = undefined;
+    }
+  };
+
+  return (
+    <div className="export-bar">
+      {state.step === 'running' ? (
+        <button type="button" className="button-secondary" onClick={() => running.current?.abort()}>
+          Cancel export
+        </button>
+      ) : (
+        <button type="button" className="button-secondary" onClick={() => void start()}>
+          Export CSV
+        </button>
+      )}
+      <p className="export-status" aria-live="polite">
+        {state.step === 'running' && `Exporting… ${count(state.rows)} so far.`}
+        {state.step === 'done' && describeDone(state.result, limit ?? 0)}
+        {state.step === 'cancelled' && `Export cancelled after ${count(state.rows)}: no file was saved.`}
+      </p>
+      {state.step === 'failed' && (
+        <p className="notice notice-error export-error" role="alert">
+          The export stopped, and no file was saved: {describeError(state.error, api.environment.limits)}
+        </p>
+      )}
+    </div>
+  );
+}

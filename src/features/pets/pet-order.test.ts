@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { sortPets } from './pet-order.ts';
+import type { Pet } from './pet.ts';
+
+const pets: Pet[] = [
+  { id: 1n, name: 'A', categoryId: 9223372036854775807n, status: 'available' },
+  { id: 2n, name: 'B', categoryId: 2n, status: 'available' },
+  { id: 3n, name: 'C', categoryId: 1n, status: 'available' },
+  { id: 4n, name: 'D', categoryId: 7n, status: 'available' },
+];
+const names = new Map([
+  [1n, 'Dogs'],
+  [2n, 'cats'],
+]);
+const ids = (sorted: readonly Pet[]) => sorted.map((pet) => pet.id);
+
+describe('sorting by category', () => {
+  it('orders by id where nothing is named', () => {
+    expect(ids(sortPets(pets, { key: 'category', descending: false }))).toEqual([3n, 2n, 4n, 1n]);
+  });
+
+  it('orders by name where named, the named first, then the others by id', () => {
+    const nameOf = (id: bigint) => names.get(id);
+    expect(ids(sortPets(pets, { key: 'category', descending: false }, nameOf))).toEqual([2n, 3n, 4n, 1n]);
+    expect(ids(sortPets(pets, { key: 'category', descending: true }, nameOf))).toEqual([1n, 4n, 3n, 2n]);
+  });
+});
