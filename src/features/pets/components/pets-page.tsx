@@ -25,6 +25,7 @@ import { searchKey, sortPets } from '../pet-order.ts';
 import { PET_STATUSES, STATUS_LABELS, type Pet, type PetStatus } from '../pet.ts';
 import { Pager, type PageLinks } from './pager.tsx';
 import { PetsTable } from './pets-table.tsx';
+import { QueuedPets } from './queued-pets.tsx';
 
 const SLOW_AFTER_MS = 3000;
 const SEARCH_DELAY_MS = 250;
@@ -202,6 +203,8 @@ export function PetsPage() {
           Add pet
         </Link>
       </div>
+
+      <QueuedPets />
 
       <form className="filters" aria-label="Find pets" role="search" onSubmit={(event) => event.preventDefault()}>
         <Field label="Search by name" className="field field-search" hint="Press / to jump here.">
