@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../lib/session.ts';
 import { parseQueue, petQueue, retryDelay, runPetQueue, type QueuedPet, type SendOutcome } from './pet-queue.ts';
@@ -82,10 +83,9 @@ describe('petQueue: kept per key owner in the session', () => {
 });
 
 describe('runPetQueue: sending with backoff', () => {
-  let online = true;
   beforeEach(() => {
     vi.useFakeTimers();
-    online = true;
+    onlineManager.setOnline(true);
     sessionStore.signIn({ apiKey: 'key-1', environmentName: 'Test' });
   });
   afterEach(() => {
@@ -109,7 +109,7 @@ describe('runPetQueue: sending with backoff', () => {
     expect([1, 2, 3, 4, 5, 6, 9].map(retryDelay)).toEqual([2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000]);
     petQueue.add(rex, { state: 'waiting' });
     const { send } = sender(['later', 'later', 'later', 'done']);
-    const stop = runPetQueue({ send, isOnline: () => online });
+    const stop = runPetQueue(send);
     await vi.advanceTimersByTimeAsync(0);
     expect(send).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1999);
@@ -129,15 +129,14 @@ describe('runPetQueue: sending with backoff', () => {
   });
 
   it('sends nothing while offline, and everything at once when the browser is back online', async () => {
-    online = false;
+    onlineManager.setOnline(false);
     petQueue.add(rex, { state: 'waiting' });
     petQueue.add({ ...rex, name: 'Tom' }, { state: 'waiting' });
     const { send, sent } = sender([]);
-    const stop = runPetQueue({ send, isOnline: () => online });
+    const stop = runPetQueue(send);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(send).not.toHaveBeenCalled();
-    online = true;
-    window.dispatchEvent(new Event('online'));
+    onlineManager.setOnline(true);
     await vi.advanceTimersByTimeAsync(0);
     expect(sent).toEqual(['Rex', 'Tom']);
     stop();
@@ -147,7 +146,7 @@ describe('runPetQueue: sending with backoff', () => {
     petQueue.add(rex, { state: 'lost', lostBy: 'network' });
     petQueue.add({ ...rex, name: 'Tom' }, { state: 'refused', problem: 'No.' });
     const { send } = sender([]);
-    const stop = runPetQueue({ send, isOnline: () => online });
+    const stop = runPetQueue(send);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(send).not.toHaveBeenCalled();
     // Send again: the person asked.
@@ -160,10 +159,11 @@ describe('runPetQueue: sending with backoff', () => {
   it('after a wait, a new pet and the online event both try at once, the backoff starting over', async () => {
     petQueue.add(rex, { state: 'waiting' });
     const { send } = sender(['later', 'later', 'later']);
-    const stop = runPetQueue({ send, isOnline: () => online });
+    const stop = runPetQueue(send);
     await vi.advanceTimersByTimeAsync(2000);
     expect(send).toHaveBeenCalledTimes(2);
-    window.dispatchEvent(new Event('online'));
+    onlineManager.setOnline(false);
+    onlineManager.setOnline(true);
     await vi.advanceTimersByTimeAsync(0);
     expect(send).toHaveBeenCalledTimes(3);
     await vi.advanceTimersByTimeAsync(2000);
@@ -174,11 +174,12 @@ describe('runPetQueue: sending with backoff', () => {
   it('stops when told: no send after that', async () => {
     petQueue.add(rex, { state: 'waiting' });
     const { send } = sender(['later']);
-    const stop = runPetQueue({ send, isOnline: () => online });
+    const stop = runPetQueue(send);
     await vi.advanceTimersByTimeAsync(0);
     stop();
     await vi.advanceTimersByTimeAsync(60_000);
-    window.dispatchEvent(new Event('online'));
+    onlineManager.setOnline(false);
+    onlineManager.setOnline(true);
     petQueue.add(rex, { state: 'waiting' });
     await vi.advanceTimersByTimeAsync(0);
     expect(send).toHaveBeenCalledTimes(1);

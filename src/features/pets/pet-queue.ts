@@ -5,6 +5,7 @@
 // sign-out drops it with everything else of the session: nothing of it is left to read. The price
 // is that closing the tab loses it, as closing the tab ends the session. Encrypting it in
 // localStorage with a key held only in the session would end the same way, with more code.
+import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
 import { sessionStore, sessionValue } from '../../lib/session.ts';
@@ -121,17 +122,12 @@ export const retryDelay = (failures: number) => Math.min(FIRST_DELAY_MS * 2 ** M
 export type SendOutcome = 'done' | 'later';
 
 /**
- * Sends the waiting pets one at a time, while the browser says it is online: at once, whenever the
- * queue changes or the browser comes back online, and after a failure again with backoff. Returns
- * a function that stops it.
+ * Sends the waiting pets one at a time, while React Query's onlineManager says the browser is online
+ * (it starts online and follows the `online` and `offline` events; `navigator.onLine` alone is false
+ * on some machines that are online): at once, whenever the queue changes or the browser comes back
+ * online, and after a failure again with backoff. Returns a function that stops it.
  */
-export function runPetQueue({
-  send,
-  isOnline = () => navigator.onLine,
-}: {
-  send: (pet: QueuedPet) => Promise<SendOutcome>;
-  isOnline?: () => boolean;
-}): () => void {
+export function runPetQueue(send: (pet: QueuedPet) => Promise<SendOutcome>): () => void {
   let failures = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running = false;
@@ -144,7 +140,7 @@ export function runPetQueue({
     try {
       for (;;) {
         const next = read().find((pet) => pet.state === 'waiting');
-        if (!next || stopped || !isOnline()) return;
+        if (!next || stopped || !onlineManager.isOnline()) return;
         if ((await send(next)) === 'later') {
           failures++;
           if (!stopped) timer = setTimeout(() => void drain(), retryDelay(failures));
@@ -157,17 +153,18 @@ export function runPetQueue({
     }
   }
 
-  const onOnline = () => {
-    failures = 0;
-    void drain();
-  };
-  const unsubscribe = petQueue.subscribe(() => void drain());
-  window.addEventListener('online', onOnline);
+  const unsubscribe = [
+    petQueue.subscribe(() => void drain()),
+    onlineManager.subscribe((online) => {
+      if (!online) return;
+      failures = 0;
+      void drain();
+    }),
+  ];
   void drain();
   return () => {
     stopped = true;
     clearTimeout(timer);
-    unsubscribe();
-    window.removeEventListener('online', onOnline);
+    for (const stop of unsubscribe) stop();
   };
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { onlineManager, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../../api/api-context.ts';
 import { isApiError } from '../../../api/api-error.ts';
@@ -37,8 +37,9 @@ export function useCreatePet() {
     // Offline, the pet is kept on this device at once rather than the mutation paused.
     networkMode: 'always',
     mutationFn: async (pet: NewPet): Promise<CreateOutcome> => {
-      // Nothing is sent: the pet waits on this device, sent once the service answers.
-      if (!navigator.onLine) {
+      // The browser said it went offline (React Query's onlineManager follows its events): nothing is
+      // sent, the pet waits on this device.
+      if (!onlineManager.isOnline()) {
         return {
           queued: petQueue.add(pet, { state: 'waiting', idempotencyKey: idempotent ? newIdempotencyKey() : undefined }),
         };

@@ -59,5 +59,5 @@ export async function sendQueuedPet(
 export function usePetQueueSender() {
   const api = useApi();
   const queryClient = useQueryClient();
-  useEffect(() => runPetQueue({ send: (entry) => sendQueuedPet(api, queryClient, entry) }), [api, queryClient]);
+  useEffect(() => runPetQueue((entry) => sendQueuedPet(api, queryClient, entry)), [api, queryClient]);
 }

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { onlineManager } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
 import type { Environment } from '../../../config/config.ts';
 import { API, server } from '../../../test/msw-server.ts';
 import { renderSignedIn, testEnvironment } from '../../../test/render.tsx';
@@ -169,7 +170,7 @@ describe('AddPetPage against a service built to the spec alone', () => {
 
   it('offline, keeps the pet on this device without sending anything', async () => {
     const { creates, reads } = service({ answer: () => created(7) });
-    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    onlineManager.setOnline(false);
     try {
       renderSignedIn(<AddPetPage />, { path: '/pets/new' });
       await addPet();
@@ -177,7 +178,7 @@ describe('AddPetPage against a service built to the spec alone', () => {
         "Test can't be reached: “Rex” is kept on this device and will be sent when the service answers again.",
       );
     } finally {
-      onLine.mockRestore();
+      onlineManager.setOnline(true);
     }
     expect(creates).toHaveLength(0);
     expect(reads).toHaveLength(0);
