@@ -233,7 +233,7 @@ test.describe('adding a pet while offline', () => {
       await page.unrouteAll({ behavior: 'ignoreErrors' });
       await page.getByRole('link', { name: 'See the pets waiting to be sent' }).click();
       await queued(page, name)
-        .getByRole('button', { name: `Send “${name}” again` })
+        .getByRole('button', { name: `Send again “${name}”` })
         .click();
       await expect(waiting(page)).toHaveCount(0);
       await expect(listed(page, name)).toHaveCount(1);

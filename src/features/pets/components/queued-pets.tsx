@@ -52,6 +52,7 @@ function QueuedPetItem({ pet }: { pet: QueuedPet }) {
       </p>
       <p className={`queued-pet-state queued-pet-${pet.state}`}>{stateText(pet, environment.name)}</p>
       {lostWords && <LostCreateNotice words={lostWords} pet={toNewPet(pet.pet)} idempotent={false} />}
+      {/* The visible words first: a button lays its text out as flex items, and drops the spaces around them. */}
       {pet.state !== 'sending' && (
         <p className="queued-pet-actions">
           {pet.state === 'lost' && (
@@ -60,12 +61,12 @@ function QueuedPetItem({ pet }: { pet: QueuedPet }) {
               className="button-secondary"
               onClick={() => petQueue.update(pet.id, { state: 'waiting', lostBy: undefined })}
             >
-              Send <span className="visually-hidden">“{name}” </span>again
+              Send again<span className="visually-hidden"> “{name}”</span>
             </button>
           )}
           {pet.state === 'refused' && (
             <button type="button" className="button-secondary" onClick={edit}>
-              Change <span className="visually-hidden">“{name}” </span>in the form
+              Edit<span className="visually-hidden"> “{name}”</span>
             </button>
           )}
           <button type="button" className="button-secondary" onClick={() => petQueue.remove(pet.id)}>
@@ -86,8 +87,8 @@ export function QueuedPets() {
     <section className="queued-pets notice notice-warning" aria-labelledby="queued-pets-title">
       <h2 id="queued-pets-title">Waiting to be sent: {pets(queue.length)}</h2>
       <p>
-        Added while {environment.name} could not be reached, and kept on this device: they are sent when it answers
-        again. Signing out or closing this tab loses them.
+        Added while {environment.name} could not be reached, and kept on this device until they are sent. Signing out or
+        closing this tab loses them.
       </p>
       <ul>
         {queue.map((pet) => (
