@@ -1,10 +1,12 @@
 // Adding a pet while the service cannot be reached: the pet waits in a queue on this device, shown
 // in the list, and is sent when the service answers again; never twice where the environment offers
 // idempotency keys, and never again by itself where a lost answer may have added it.
-import type { BrowserContext, Locator, Page, Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import {
   expect,
   expectNoAxeViolations,
+  goOffline,
+  goOnline,
   listPetsViaApi,
   REFERENCE_SERVICE,
   signIn,
@@ -21,23 +23,6 @@ async function openForm(page: Page, service: Service) {
   await expect(page.getByRole('table')).toBeVisible();
   await page.getByRole('link', { name: 'Add pet' }).first().click();
   await expect(page.getByRole('heading', { name: 'Add a pet' })).toBeVisible();
-}
-
-/**
- * The browser loses its connection: requests fail and `offline` fires. Chromium in a network
- * namespace with loopback alone reports `navigator.onLine` false from the start and fires neither
- * event on `setOffline`; there the events a connected browser fires are fired here.
- */
-async function goOffline(page: Page, context: BrowserContext) {
-  const firesEvents = await page.evaluate(() => navigator.onLine);
-  await context.setOffline(true);
-  if (!firesEvents) await page.evaluate(() => window.dispatchEvent(new Event('offline')));
-}
-
-async function goOnline(page: Page, context: BrowserContext) {
-  await context.setOffline(false);
-  if (!(await page.evaluate(() => navigator.onLine)))
-    await page.evaluate(() => window.dispatchEvent(new Event('online')));
 }
 
 async function addPet(page: Page, name: string) {
