@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { API_BASE_URL, expect, onPost, signIn, test, uniqueName } from './support.ts';
+import { API_BASE_URL, expect, goOffline, goOnline, onPost, signIn, test, uniqueName } from './support.ts';
 
 // Each case: what the staff member sees, and that nothing they typed is lost. Faults that other
 // specs already cover: a 400 naming a field, an unknown-code 400, a 500 with HTML on a write and a
@@ -142,10 +142,10 @@ test.describe('faults on reads', () => {
     await page.clock.install();
     await signIn(page);
     await expect(page.getByRole('table')).toBeVisible();
-    await context.setOffline(true);
+    await goOffline(page, context);
     await page.getByLabel('Rows per page').selectOption('50');
     await expect(page.getByText(/offline|can't be reached/)).toBeVisible();
-    await context.setOffline(false);
+    await goOnline(page, context);
     await untilVisible(page, page.getByRole('status').filter({ hasText: /^Showing (the first 50|all [\d,]+) pets/ }));
   });
 });

@@ -1,7 +1,16 @@
 // Screenshots of every screen, at a desk and on a phone, light and dark, to look at (not a test of
 // pixels): `SCREENSHOTS=1 npm run test:e2e -- screens` writes them to test-results/screens/.
 import type { Page } from '@playwright/test';
-import { API_BASE_URL, createPetViaApi, expect, REFERENCE_SERVICE, signIn, test, uniqueName } from './support.ts';
+import {
+  API_BASE_URL,
+  createPetViaApi,
+  expect,
+  REFERENCE_SERVICE,
+  signIn,
+  SPEC_SERVICE,
+  test,
+  uniqueName,
+} from './support.ts';
 
 const SIZES = { desk: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } };
 
@@ -65,6 +74,44 @@ test('every screen, for a person to look at', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByText(/Message queued/)).toBeVisible();
   await shoot(page, 'messages');
+
+  // A pet added while the service cannot be reached: kept on this device, waiting in the list, and
+  // the question before signing out would lose it.
+  await page.goto('pets/new');
+  await page.route(`${API_BASE_URL}/**`, (route) => route.abort('connectionrefused'));
+  await page.getByLabel('Name').fill('Biscuit the very long-named cocker spaniel');
+  await page.getByLabel('Category ID').fill('4');
+  await page.getByRole('button', { name: 'Add pet' }).click();
+  await expect(page.getByText(/is kept on this device/)).toBeVisible();
+  await shoot(page, 'add-pet-kept');
+  await page.getByRole('link', { name: 'See the pets waiting to be sent' }).click();
+  await expect(page.getByRole('region', { name: /^Waiting to be sent/ })).toBeVisible();
+  await shoot(page, 'pets-waiting');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await shoot(page, 'sign-out-confirm');
+  await page.getByRole('button', { name: 'Stay signed in' }).click();
+  await page.getByRole('button', { name: /^Cancel/ }).click();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+
+  // Against a service without idempotency keys, a send whose answer was lost: it may have been added.
+  await signIn(page, { path: `${SPEC_SERVICE.appUrl}pets`, service: SPEC_SERVICE });
+  await expect(page.getByRole('table')).toBeVisible();
+  await page.getByRole('link', { name: 'Add pet' }).first().click();
+  await page.route(`${SPEC_SERVICE.apiBaseUrl}/**`, async (route) => {
+    if (route.request().method() === 'POST') await route.fetch();
+    await route.abort('connectionrefused');
+  });
+  await page.getByLabel('Name').fill('Pickle');
+  await page.getByLabel('Category ID').fill('4');
+  await page.getByRole('button', { name: 'Add pet' }).click();
+  await expect(page.getByText(/may have been added/)).toBeVisible();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.getByRole('link', { name: 'See the pets waiting to be sent' }).click();
+  await page.getByRole('button', { name: 'Look for “Pickle”' }).click();
+  await expect(page.getByText(/lists an? .*pet named “Pickle”/)).toBeVisible();
+  await shoot(page, 'pets-waiting-lost');
+  await page.getByRole('button', { name: 'Cancel “Pickle”' }).click();
 
   await page.route(`${API_BASE_URL}/**`, (route) =>
     route.fulfill({

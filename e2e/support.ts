@@ -1,5 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type APIRequestContext, type Page, type Route } from '@playwright/test';
+import {
+  expect,
+  test as base,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+  type Route,
+} from '@playwright/test';
 import { jsonCodec } from '../contract/json.ts';
 import type { components } from '../contract/schema.gen.ts';
 import { API_KEY, REFERENCE_SERVICE, type Service } from './env.ts';
@@ -99,3 +106,20 @@ export const test = base.extend<{ consoleMessages: string[] }, { service: Servic
 /** A route handler that answers POSTs with `fault` and lets every other method through. */
 export const onPost = (fault: Parameters<Route['fulfill']>[0]) => (route: Route) =>
   route.request().method() === 'POST' ? route.fulfill(fault) : route.fallback();
+
+/**
+ * The browser loses its connection: requests fail and `offline` fires. Chromium in a network
+ * namespace with loopback alone reports `navigator.onLine` false from the start and fires neither
+ * event on `setOffline`; there the events a connected browser fires are fired here.
+ */
+export async function goOffline(page: Page, context: BrowserContext) {
+  const firesEvents = await page.evaluate(() => navigator.onLine);
+  await context.setOffline(true);
+  if (!firesEvents) await page.evaluate(() => window.dispatchEvent(new Event('offline')));
+}
+
+export async function goOnline(page: Page, context: BrowserContext) {
+  await context.setOffline(false);
+  if (!(await page.evaluate(() => navigator.onLine)))
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+}

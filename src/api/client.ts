@@ -177,9 +177,21 @@ const keptAttempt = sessionValue(
     typeof (value as { key?: unknown }).key === 'string',
 );
 
-function randomKey(): string {
+/** A fresh `Idempotency-Key`: 128 random bits, as hex. */
+export function newIdempotencyKey(): string {
   // getRandomValues works on plain http too, where crypto.randomUUID does not.
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The `Idempotency-Key` the last create of `pet` was sent with, handed over to whoever sends it
+ * from now on (the queue of pets waiting on this device): the form's next create gets a new one.
+ */
+export function takeIdempotencyKey(pet: unknown): string | undefined {
+  const kept = keptAttempt.load();
+  if (kept?.body !== json.stringify(pet)) return undefined;
+  keptAttempt.clear();
+  return kept.key;
 }
 
 /**
@@ -193,14 +205,17 @@ function extensionsMiddleware(environment: Environment, attempts: Map<string, At
   return {
     onRequest({ request, schemaPath, id }) {
       if (!offers(environment, 'idempotency-key') || !isCreate(request, schemaPath)) return;
+      // A pet from the queue on this device carries the key it was given, kept with it.
+      if (request.headers.has('Idempotency-Key')) return;
       const body = attempts.get(id)!.body ?? '';
       const kept = keptAttempt.load();
-      const key = kept?.body === body ? kept.key : randomKey();
+      const key = kept?.body === body ? kept.key : newIdempotencyKey();
       keptAttempt.save({ body, key });
       request.headers.set('Idempotency-Key', key);
     },
     onResponse({ request, schemaPath, response }) {
-      if (response.ok && isCreate(request, schemaPath)) keptAttempt.clear();
+      const key = request.headers.get('Idempotency-Key');
+      if (response.ok && isCreate(request, schemaPath) && key === keptAttempt.load()?.key) keptAttempt.clear();
     },
   };
 }

@@ -19,12 +19,15 @@ export function Frame({
   environmentName,
   link: MenuLink,
   busy = false,
+  onSignOut = sessionStore.signOut,
   children,
 }: {
   environmentName: string;
   link: MenuLink;
   /** Another page is on its way (its code or its data). */
   busy?: boolean;
+  /** Sign-out may ask first (pets waiting on this device would be lost). */
+  onSignOut?: () => void;
   children: ReactNode;
 }) {
   return (
@@ -39,7 +42,7 @@ export function Frame({
             <span className="environment-label">Environment</span>{' '}
             <span className="environment-name">{environmentName}</span>
           </p>
-          <button type="button" className="button-secondary sign-out" onClick={sessionStore.signOut}>
+          <button type="button" className="button-secondary sign-out" onClick={onSignOut}>
             Sign out
           </button>
         </div>

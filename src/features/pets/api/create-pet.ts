@@ -1,10 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { onlineManager, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../../api/api-context.ts';
 import { isApiError } from '../../../api/api-error.ts';
-import { readBody, type PetstoreApi } from '../../../api/client.ts';
+import { newIdempotencyKey, readBody, takeIdempotencyKey, type PetstoreApi } from '../../../api/client.ts';
 import { offers } from '../../../config/config.ts';
 import { readPet, type NewPet, type Pet } from '../pet.ts';
+import { petQueue, type QueuedPet } from '../pet-queue.ts';
 import { answersReads } from './list-pets.ts';
 import { petQueries } from './pet-queries.ts';
 
@@ -12,8 +13,9 @@ import { petQueries } from './pet-queries.ts';
  * `POST /pets` (createPet). Where the environment offers idempotency keys, the transport sends one
  * (src/api/client.ts), and sending the same pet again can never add it twice.
  */
-async function createPet(api: PetstoreApi, pet: NewPet): Promise<Pet> {
-  return readBody(await api.pets.POST('/pets', { body: pet, parseAs: 'text' }), readPet);
+export async function createPet(api: PetstoreApi, pet: NewPet, idempotencyKey?: string): Promise<Pet> {
+  const headers = idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {};
+  return readBody(await api.pets.POST('/pets', { body: pet, headers, parseAs: 'text' }), readPet);
 }
 
 /** Creates whose answer never came, in a row, and whether the service answered a read meanwhile. */
@@ -23,18 +25,42 @@ export interface LostAnswers {
   readsAnswer: boolean;
 }
 
+/** What became of a pet the form sent: added, or kept on this device until the service answers. */
+export type CreateOutcome = { added: Pet; queued?: never } | { queued: QueuedPet; added?: never };
+
 export function useCreatePet() {
   const api = useApi();
   const queryClient = useQueryClient();
   const [lostAnswers, setLostAnswers] = useState<LostAnswers>();
+  const idempotent = offers(api.environment, 'idempotency-key');
   const mutation = useMutation({
-    mutationFn: async (pet: NewPet) => {
+    // Offline, the pet is kept on this device at once rather than the mutation paused.
+    networkMode: 'always',
+    mutationFn: async (pet: NewPet): Promise<CreateOutcome> => {
+      // The browser said it went offline (React Query's onlineManager follows its events): nothing is
+      // sent, the pet waits on this device.
+      if (!onlineManager.isOnline()) {
+        return {
+          queued: petQueue.add(pet, { state: 'waiting', idempotencyKey: idempotent ? newIdempotencyKey() : undefined }),
+        };
+      }
       try {
-        return await createPet(api, pet);
+        return { added: await createPet(api, pet) };
       } catch (error) {
         if (isApiError(error) && error.outcomeUnknown) {
           // Only a request that got no answer at all may have been refused by the browser itself.
           const readsAnswer = error.kind === 'network' && (await answersReads(api));
+          if (error.kind === 'network' && !readsAnswer) {
+            // The service cannot be reached at all. With a key, sending again cannot add it twice; without
+            // one, the browser cannot tell a connection refused from one dropped after the pet arrived.
+            const key = idempotent ? (takeIdempotencyKey(pet) ?? newIdempotencyKey()) : undefined;
+            return {
+              queued: petQueue.add(
+                pet,
+                key ? { state: 'waiting', idempotencyKey: key } : { state: 'lost', lostBy: 'network' },
+              ),
+            };
+          }
           setLostAnswers((before) => ({ inARow: (before?.inARow ?? 0) + 1, readsAnswer }));
         } else {
           setLostAnswers(undefined);
@@ -42,11 +68,12 @@ export function useCreatePet() {
         throw error;
       }
     },
-    onSuccess: async (pet) => {
+    onSuccess: async ({ added }) => {
       setLostAnswers(undefined);
-      queryClient.setQueryData(petQueries.detail(api, pet.id).queryKey, pet);
+      if (!added) return;
+      queryClient.setQueryData(petQueries.detail(api, added.id).queryKey, added);
       await queryClient.invalidateQueries({ queryKey: petQueries.lists(api) });
     },
   });
-  return { mutation, lostAnswers, idempotent: offers(api.environment, 'idempotency-key') };
+  return { mutation, lostAnswers, idempotent };
 }

@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { onlineManager } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Environment } from '../../../config/config.ts';
 import { API, server } from '../../../test/msw-server.ts';
 import { renderSignedIn, testEnvironment } from '../../../test/render.tsx';
+import { petQueue } from '../pet-queue.ts';
 import { AddPetPage } from './add-pet-page.tsx';
 
 const REFERENCE: Environment = {
@@ -149,17 +151,39 @@ describe('AddPetPage against a service built to the spec alone', () => {
     expect(reads.map((url) => url.search)).toEqual(['?limit=1', '?limit=1']);
   });
 
-  it('calls an outage an outage: no answer to reads either', async () => {
+  it('keeps the pet on this device when reads get no answer either, as one that may have been added', async () => {
     server.use(
       http.post(`${API}/pets`, () => HttpResponse.error()),
       http.get(`${API}/pets`, () => HttpResponse.error()),
     );
     renderSignedIn(<AddPetPage />, { path: '/pets/new' });
     await addPet();
-    await userEvent.click(await screen.findByRole('button', { name: 'Send again' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Send again' })).toBeEnabled());
-    expect(screen.getByRole('alert')).toHaveTextContent('may or may not have been added');
-    expect(screen.getByRole('alert')).not.toHaveTextContent('could not be sent');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      "Test can't be reached, and no answer came back: “Rex” may have been added. It is kept on this device, and sent again only if you ask.",
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(petQueue.get()).toMatchObject([{ state: 'lost', pet: { name: 'Rex', categoryId: '3' } }]);
+    // The form is free for the next pet; category and status stay.
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+    expect(screen.getByLabelText('Category ID')).toHaveValue('3');
+  });
+
+  it('offline, keeps the pet on this device without sending anything', async () => {
+    const { creates, reads } = service({ answer: () => created(7) });
+    onlineManager.setOnline(false);
+    try {
+      renderSignedIn(<AddPetPage />, { path: '/pets/new' });
+      await addPet();
+      expect(await screen.findByRole('status')).toHaveTextContent(
+        "Test can't be reached: “Rex” is kept on this device and will be sent when the service answers again.",
+      );
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    expect(creates).toHaveLength(0);
+    expect(reads).toHaveLength(0);
+    expect(petQueue.get()).toMatchObject([{ state: 'waiting', pet: { name: 'Rex', categoryId: '3' } }]);
+    expect(petQueue.get()[0]?.idempotencyKey).toBeUndefined();
   });
 
   it("lets the service's own 413 speak, naming no limit of ours", async () => {
@@ -199,6 +223,16 @@ describe('AddPetPage against a service that declares its extensions and limits',
     expect(await screen.findByText(/could not be sent/)).toBeVisible();
     expect(screen.getByRole('button', { name: 'Send again' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('keeps a pet the service could not be reached for, with the Idempotency-Key its send carried', async () => {
+    const { creates } = service({ answer: () => HttpResponse.error(), list: () => HttpResponse.error() });
+    renderSignedIn(<AddPetPage />, { path: '/pets/new', environment: REFERENCE });
+    await addPet();
+    expect(await screen.findByRole('status')).toHaveTextContent('“Rex” is kept on this device and will be sent');
+    expect(creates).toHaveLength(1);
+    expect(petQueue.get()).toMatchObject([{ state: 'waiting', idempotencyKey: creates[0]!.idempotencyKey }]);
+    expect(creates[0]!.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('refuses a name over the declared limit beside the field, and names the declared body limit on a 413', async () => {

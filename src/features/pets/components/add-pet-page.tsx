@@ -16,7 +16,9 @@ import { useCategoryNames, type CategoryNames } from '../categories.ts';
 import { PET_STATUSES, STATUS_LABELS, type NewPet } from '../pet.ts';
 import { EMPTY_PET_FORM, petFormDraft } from '../add-pet-draft.ts';
 import { fieldOfError, petFormSchema, toNewPet } from '../pet-form-schema.ts';
+import type { QueuedPet } from '../pet-queue.ts';
 import { LostCreateNotice } from './lost-create-notice.tsx';
+import { KeptOnDevice } from './queued-pets.tsx';
 
 /** The category choice that reveals the id field, for an id the environment gives no name. */
 const OTHER_ID = 'other';
@@ -45,7 +47,9 @@ export function AddPetPage() {
   const defaultValues = useDraftDefaults(petFormDraft, EMPTY_PET_FORM);
   const resolver = useMemo(() => zodResolver(petFormSchema(environment.limits)), [environment.limits]);
   const names = useCategoryNames();
-  const { register, handleSubmit, subscribe, setError, setFocus, setValue, formState } = useForm({
+  // The pet last kept on this device, not sent: the service could not be reached.
+  const [kept, setKept] = useState<QueuedPet>();
+  const { register, handleSubmit, subscribe, setError, setFocus, setValue, reset, formState } = useForm({
     resolver,
     defaultValues,
     shouldFocusError: true,
@@ -75,10 +79,18 @@ export function AddPetPage() {
   const onSubmit = handleSubmit(async (values) => {
     const pet = toNewPet(values);
     setSent(pet);
+    setKept(undefined);
     try {
-      const added = await createPet.mutateAsync(pet);
+      const { added, queued } = await createPet.mutateAsync(pet);
       petFormDraft.clear();
-      navigate(paths.pet(added.id), { state: { created: true } satisfies AddedPetState });
+      if (queued) {
+        // Kept on this device: the form is free for the next pet, category and status kept.
+        setKept(queued);
+        reset({ ...values, name: '' });
+        setFocus('name');
+      } else {
+        navigate(paths.pet(added.id), { state: { created: true } satisfies AddedPetState });
+      }
     } catch (error) {
       const field = fieldOfError(error);
       if (field) setError(field, { type: 'server', message: (error as Error).message }, { shouldFocus: true });
@@ -178,6 +190,7 @@ export function AddPetPage() {
             )}
           </div>
         )}
+        {kept && <KeptOnDevice pet={kept} />}
         <div className="form-actions">
           <button type="submit" className="button-primary" disabled={isSubmitting}>
             {submitLabel}

@@ -27,6 +27,7 @@ import { PET_STATUSES, STATUS_LABELS, type Pet, type PetStatus } from '../pet.ts
 import { ExportButton } from './export-button.tsx';
 import { Pager, type PageLinks } from './pager.tsx';
 import { PetsTable } from './pets-table.tsx';
+import { QueuedPets } from './queued-pets.tsx';
 
 const SLOW_AFTER_MS = 3000;
 const SEARCH_DELAY_MS = 250;
@@ -241,6 +242,8 @@ export function PetsPage() {
           Add pet
         </Link>
       </div>
+
+      <QueuedPets />
 
       <form className="filters" aria-label="Find pets" role="search" onSubmit={(event) => event.preventDefault()}>
         <Field label="Search by name" className="field field-search" hint="Press / to jump here.">

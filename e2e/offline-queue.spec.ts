@@ -1,0 +1,325 @@
+// Adding a pet while the service cannot be reached: the pet waits in a queue on this device, shown
+// in the list, and is sent when the service answers again; never twice where the environment offers
+// idempotency keys, and never again by itself where a lost answer may have added it.
+import type { Locator, Page, Request } from '@playwright/test';
+import {
+  expect,
+  expectNoAxeViolations,
+  goOffline,
+  goOnline,
+  listPetsViaApi,
+  REFERENCE_SERVICE,
+  signIn,
+  test,
+  uniqueName,
+  type Service,
+} from './support.ts';
+
+const PHONE = { width: 375, height: 812 };
+
+/** From the list to the form, as staff go: both screens' code is in before the connection drops. */
+async function openForm(page: Page, service: Service) {
+  await signIn(page, { path: 'pets', service });
+  await expect(page.getByRole('table')).toBeVisible();
+  await page.getByRole('link', { name: 'Add pet' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Add a pet' })).toBeVisible();
+}
+
+async function addPet(page: Page, name: string) {
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Category ID').fill('4');
+  await page.getByLabel('Status').selectOption('Pending');
+  await page.getByRole('button', { name: 'Add pet' }).click();
+}
+
+/** The POSTs the page made to the pets API (a route may still stop them on the way). */
+function recordCreates(page: Page, service: Service) {
+  const creates: Request[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url() === `${service.apiBaseUrl}/pets`) creates.push(request);
+  });
+  return creates;
+}
+
+/** Every request to the API refused, as by a stopped service; `lose` lets creates arrive and loses their answer. */
+async function stopService(page: Page, service: Service, { lose = false } = {}) {
+  await page.route(`${service.apiBaseUrl}/**`, async (route) => {
+    if (lose && route.request().method() === 'POST') {
+      await route.fetch();
+      return route.abort('connectionreset');
+    }
+    return route.abort('connectionrefused');
+  });
+}
+
+const listed = (page: Page, name: string) => page.getByRole('table').getByRole('row').filter({ hasText: name });
+const waiting = (page: Page) => page.getByRole('region', { name: /^Waiting to be sent/ });
+const queued = (page: Page, name: string) =>
+  waiting(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByText(name, { exact: true }) });
+
+/** Waits for `locator`, moving the page's clock on meanwhile: the queue's backoff runs in the page's time. */
+async function untilVisible(page: Page, locator: Locator) {
+  await expect
+    .poll(
+      async () => {
+        if (await locator.isVisible()) return true;
+        await page.clock.fastForward(2_000);
+        return false;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
+async function namesInStore(page: Page, service: Service, name: string) {
+  const pets = await listPetsViaApi(page.request, service, 'status=pending&limit=100');
+  return pets.filter((pet) => pet.name === name).length;
+}
+
+test.describe('adding a pet while offline', () => {
+  test(
+    'offline: the pet waits on this device, shown as waiting, and is added once when back online',
+    {
+      tag: '@core',
+    },
+    async ({ page, context, service }) => {
+      const name = uniqueName('Offline');
+      const creates = recordCreates(page, service);
+      await openForm(page, service);
+      await goOffline(page, context);
+      await addPet(page, name);
+      await expect(page.getByRole('status').filter({ hasText: 'kept on this device' })).toContainText(
+        `“${name}” is kept on this device and will be sent when the service answers again.`,
+      );
+      await expect(page.getByLabel('Name')).toHaveValue('');
+      await expectNoAxeViolations(page);
+
+      await page.getByRole('link', { name: 'See the pets waiting to be sent' }).click();
+      await expect(waiting(page)).toContainText('Waiting to be sent: 1 pet');
+      await expect(queued(page, name)).toContainText(`${name}, category 4, pending`);
+      await expect(queued(page, name)).toContainText('Waiting to be sent: it goes as soon as');
+      await expect(queued(page, name).getByRole('button', { name: `Cancel “${name}”` })).toBeVisible();
+      await expectNoAxeViolations(page);
+      expect(creates).toHaveLength(0);
+
+      await goOnline(page, context);
+      await expect(waiting(page)).toHaveCount(0);
+      await expect(listed(page, name)).toHaveCount(1);
+      expect(await namesInStore(page, service, name)).toBe(1);
+      expect(creates).toHaveLength(1);
+    },
+  );
+
+  for (const [size, viewport] of [
+    ['desk', undefined],
+    ['phone', PHONE],
+  ] as const) {
+    test(`a stopped service, at a ${size}: the pet waits across a reload, and is added once it answers`, async ({
+      page,
+    }) => {
+      if (viewport) await page.setViewportSize(viewport);
+      await page.clock.install();
+      const name = uniqueName('Stopped');
+      await openForm(page, REFERENCE_SERVICE);
+      await stopService(page, REFERENCE_SERVICE);
+      await addPet(page, name);
+      await expect(page.getByRole('status').filter({ hasText: 'kept on this device' })).toBeVisible();
+      await page.getByRole('link', { name: 'See the pets waiting to be sent' }).click();
+      await expect(queued(page, name)).toContainText('Waiting to be sent');
+
+      await page.reload();
+      await expect(queued(page, name)).toContainText('Waiting to be sent');
+      await expectNoAxeViolations(page);
+
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await untilVisible(page, listed(page, name));
+      await expect(waiting(page)).toHaveCount(0);
+      expect(await namesInStore(page, REFERENCE_SERVICE, name)).toBe(1);
+    });
+  }
+
+  test('with idempotency keys, a send whose answer was lost is sent again with its key: added once', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    const name = uniqueName('Twice');
+    const creates = recordCreates(page, REFERENCE_SERVICE);
+    await openForm(page, REFERENCE_SERVICE);
+    // The pet arrives; its answer, and every read after it, does not.
+    await stopService(page, REFERENCE_SERVICE, { lose: true });
+    await addPet(page, name);
+    await expect(page.getByRole('status').filter({ hasText: 'kept on this device' })).toBeVisible();
+    expect(await namesInStore(page, REFERENCE_SERVICE, name)).toBe(1);
+
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await page.getByRole('link', { name: 'See the pets waiting to be sent' }).click();
+    await untilVisible(page, listed(page, name));
+    await expect(waiting(page)).toHaveCount(0);
+    expect(creates.length).toBeGreaterThanOrEqual(2);
+    const keys = await Promise.all(creates.map((request) => request.headerValue('idempotency-key')));
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(await namesInStore(page, REFERENCE_SERVICE, name)).toBe(1);
+  });
+
+  test(
+    'without idempotency keys, a send whose answer was lost is never sent again by itself',
+    {
+      tag: '@spec',
+    },
+    async ({ page, context, service }) => {
+      await page.clock.install();
+      const name = uniqueName('Lost');
+      const creates = recordCreates(page, service);
+      await openForm(page, service);
+      await stopService(page, service, { lose: true });
+      await addPet(page, name);
+      await expect(page.getByRole('status').filter({ hasText: 'kept on this device' })).toContainText(
+        `“${name}” may have been added. It is kept on this device, and sent again only if you ask.`,
+      );
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await page.getByRole('link', { name: 'See the pets waiting to be sent' }).click();
+      await expect(queued(page, name)).toContainText('Sent, and no answer came back: it may have been added.');
+      await expect(queued(page, name).getByRole('alert')).toContainText('may or may not have been added');
+      await expectNoAxeViolations(page);
+      // The service answers again, a minute passes: nothing is sent.
+      await page.clock.fastForward(60_000);
+      await goOffline(page, context);
+      await goOnline(page, context);
+      await expect(listed(page, name)).toHaveCount(1);
+      expect(creates).toHaveLength(1);
+
+      await queued(page, name)
+        .getByRole('button', { name: `Look for “${name}”` })
+        .click();
+      await expect(queued(page, name)).toContainText(`lists a pending pet named “${name}” in category 4:`);
+      await expectNoAxeViolations(page);
+      await queued(page, name)
+        .getByRole('button', { name: `Cancel “${name}”` })
+        .click();
+      await expect(waiting(page)).toHaveCount(0);
+      expect(creates).toHaveLength(1);
+      expect(await namesInStore(page, service, name)).toBe(1);
+    },
+  );
+
+  test(
+    'without idempotency keys, Send again sends it once more, when asked',
+    { tag: '@spec' },
+    async ({ page, service }) => {
+      const name = uniqueName('Asked');
+      const creates = recordCreates(page, service);
+      await openForm(page, service);
+      await stopService(page, service);
+      await addPet(page, name);
+      await expect(page.getByRole('status').filter({ hasText: 'may have been added' })).toBeVisible();
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await page.getByRole('link', { name: 'See the pets waiting to be sent' }).click();
+      await queued(page, name)
+        .getByRole('button', { name: `Send again “${name}”` })
+        .click();
+      await expect(waiting(page)).toHaveCount(0);
+      await expect(listed(page, name)).toHaveCount(1);
+      expect(creates).toHaveLength(2);
+      expect(await namesInStore(page, service, name)).toBe(1);
+    },
+  );
+
+  test('a waiting pet can be cancelled: it is never sent', async ({ page, context }) => {
+    const [keep, drop] = [uniqueName('Kept'), uniqueName('Dropped')];
+    await openForm(page, REFERENCE_SERVICE);
+    await goOffline(page, context);
+    await addPet(page, keep);
+    await expect(page.getByRole('status').filter({ hasText: keep })).toBeVisible();
+    await addPet(page, drop);
+    await expect(page.getByRole('status').filter({ hasText: drop })).toBeVisible();
+    await page.getByRole('link', { name: 'See the pets waiting to be sent' }).click();
+    await expect(waiting(page)).toContainText('Waiting to be sent: 2 pets');
+    await page.getByRole('button', { name: `Cancel “${drop}”` }).click();
+    await expect(waiting(page)).toContainText('Waiting to be sent: 1 pet');
+    await expect(queued(page, drop)).toHaveCount(0);
+
+    await goOnline(page, context);
+    await expect(waiting(page)).toHaveCount(0);
+    await expect(listed(page, keep)).toBeVisible();
+    expect(await namesInStore(page, REFERENCE_SERVICE, keep)).toBe(1);
+    expect(await namesInStore(page, REFERENCE_SERVICE, drop)).toBe(0);
+  });
+
+  for (const [size, viewport] of [
+    ['desk', undefined],
+    ['phone', PHONE],
+  ] as const) {
+    test(`signing out with pets waiting asks first, at a ${size}, and leaves nothing of them behind`, async ({
+      page,
+      context,
+    }) => {
+      if (viewport) await page.setViewportSize(viewport);
+      const name = uniqueName('Forgotten');
+      await openForm(page, REFERENCE_SERVICE);
+      await goOffline(page, context);
+      await addPet(page, name);
+      await expect(page.getByRole('status').filter({ hasText: name })).toBeVisible();
+
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Sign out and lose 1 pet?' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText(
+        `1 pet added on this device has not reached ${REFERENCE_SERVICE.environment} yet. Signing out removes it from this device for good.`,
+      );
+      await expectNoAxeViolations(page);
+      await dialog.getByRole('button', { name: 'Stay signed in' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole('heading', { name: 'Add a pet' })).toBeVisible();
+
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Sign out and lose it' }).click();
+      await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+
+      const left = await page.evaluate(async () => {
+        const values = [localStorage, sessionStorage].flatMap((storage) =>
+          Object.keys(storage).map((key) => `${key}=${storage.getItem(key)}`),
+        );
+        const databases = await indexedDB.databases();
+        return { values, databases: databases.map((database) => database.name) };
+      });
+      expect(left.values.filter((value) => value.includes(name) || value.includes('queue'))).toEqual([]);
+      expect(left.databases).toEqual([]);
+
+      // Signing in again with the same key finds no pet waiting.
+      await goOnline(page, context);
+      await signIn(page, { path: 'pets' });
+      await expect(page.getByRole('table')).toBeVisible();
+      await expect(waiting(page)).toHaveCount(0);
+      expect(await namesInStore(page, REFERENCE_SERVICE, name)).toBe(0);
+    });
+  }
+
+  test(
+    'a 400 is no outage: the form shows it beside the field, the input kept, nothing queued',
+    {
+      tag: '@core',
+    },
+    async ({ page, service }) => {
+      const name = uniqueName('Refused');
+      await openForm(page, service);
+      await page.route(`${service.apiBaseUrl}/pets`, (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({
+              status: 400,
+              json: { code: 'invalid_name', message: 'That name is taken by a famous horse.', status: 400 },
+            })
+          : route.fallback(),
+      );
+      await addPet(page, name);
+      await expect(page.getByText('That name is taken by a famous horse.')).toBeVisible();
+      await expect(page.getByLabel('Name')).toHaveValue(name);
+      await expect(page.getByText('kept on this device')).toHaveCount(0);
+      await page.getByRole('link', { name: 'Pets', exact: true }).click();
+      await expect(page.getByRole('table')).toBeVisible();
+      await expect(waiting(page)).toHaveCount(0);
+    },
+  );
+});

@@ -1,0 +1,94 @@
+import { QueryClient } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createPetstoreApi } from '../../../api/client.ts';
+import type { Environment } from '../../../config/config.ts';
+import { sessionStore } from '../../../lib/session.ts';
+import { API, server } from '../../../test/msw-server.ts';
+import { testEnvironment } from '../../../test/render.tsx';
+import { petQueue } from '../pet-queue.ts';
+import { sendQueuedPet } from './send-queued-pets.ts';
+
+const REFERENCE: Environment = { ...testEnvironment, extensions: ['idempotency-key'] };
+const rex = { name: 'Rex', categoryId: 3n, status: 'available' } as const;
+
+/** `POST /pets` answered by `answer` in turn, `GET /pets` by `read`. */
+function service({ answer, read = () => HttpResponse.json([]) }: { answer: () => Response; read?: () => Response }) {
+  const creates: (string | null)[] = [];
+  let reads = 0;
+  server.use(
+    http.post(`${API}/pets`, ({ request }) => {
+      creates.push(request.headers.get('Idempotency-Key'));
+      return answer();
+    }),
+    http.get(`${API}/pets`, () => {
+      reads++;
+      return read();
+    }),
+  );
+  return { creates, reads: () => reads };
+}
+
+const send = (environment: Environment) =>
+  sendQueuedPet(
+    createPetstoreApi(environment, { getApiKey: () => 'k', timeoutMs: 5000 }),
+    new QueryClient(),
+    petQueue.get()[0]!,
+  );
+
+const added = () => HttpResponse.json({ id: 7, ...rex, categoryId: 3 }, { status: 201 });
+
+beforeEach(() => sessionStore.signIn({ apiKey: 'k', environmentName: 'Test' }));
+afterEach(() => sessionStore.signOut());
+
+describe('sendQueuedPet where the environment offers idempotency keys', () => {
+  it('sends every time with the key the pet was given, and a lost answer is tried again later', async () => {
+    let lose = true;
+    const { creates, reads } = service({ answer: () => (lose ? HttpResponse.error() : added()) });
+    petQueue.add(rex, { state: 'waiting', idempotencyKey: 'key-of-rex' });
+    expect(await send(REFERENCE)).toBe('later');
+    expect(petQueue.get()).toMatchObject([{ state: 'waiting' }]);
+    lose = false;
+    expect(await send(REFERENCE)).toBe('done');
+    expect(petQueue.get()).toEqual([]);
+    expect(creates).toEqual(['key-of-rex', 'key-of-rex']);
+    // No read first: a second send cannot add the pet twice.
+    expect(reads()).toBe(0);
+  });
+});
+
+describe('sendQueuedPet against a service built to the spec alone', () => {
+  it('sends nothing while reads get no answer', async () => {
+    const { creates } = service({ answer: added, read: () => HttpResponse.error() });
+    petQueue.add(rex, { state: 'waiting' });
+    expect(await send(testEnvironment)).toBe('later');
+    expect(creates).toEqual([]);
+    expect(petQueue.get()).toMatchObject([{ state: 'waiting' }]);
+  });
+
+  it('a send whose answer is lost may have added the pet: it is not sent again by itself', async () => {
+    const { creates } = service({ answer: () => HttpResponse.error() });
+    petQueue.add(rex, { state: 'waiting', idempotencyKey: 'declared-no-more' });
+    expect(await send(testEnvironment)).toBe('done');
+    expect(petQueue.get()).toMatchObject([{ state: 'lost', lostBy: 'network' }]);
+    // A key kept from when the environment declared idempotency is not sent to one that does not.
+    expect(creates).toEqual([null]);
+  });
+
+  it('a 503 added nothing: tried again later', async () => {
+    service({ answer: () => new HttpResponse('Service Unavailable', { status: 503 }) });
+    petQueue.add(rex, { state: 'waiting' });
+    expect(await send(testEnvironment)).toBe('later');
+    expect(petQueue.get()).toMatchObject([{ state: 'waiting' }]);
+  });
+
+  it.each([
+    [400, 'invalid_name', 'Name is bad.', 'Name is bad. Change what it names and send it again.'],
+    [413, 'too_big', 'Too big.', 'Too big. Shorten the text and send it again.'],
+  ])('a %i is refused, in the service’s words, and waits for the person', async (status, code, message, words) => {
+    service({ answer: () => HttpResponse.json({ code, message, status }, { status }) });
+    petQueue.add(rex, { state: 'waiting' });
+    expect(await send(testEnvironment)).toBe('done');
+    expect(petQueue.get()).toMatchObject([{ state: 'refused', problem: words }]);
+  });
+});

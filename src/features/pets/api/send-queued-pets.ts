@@ -1,0 +1,63 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useApi } from '../../../api/api-context.ts';
+import { isApiError } from '../../../api/api-error.ts';
+import type { PetstoreApi } from '../../../api/client.ts';
+import { offers } from '../../../config/config.ts';
+import { describeError } from '../../../ui/error-messages.ts';
+import { toNewPet } from '../pet-form-schema.ts';
+import { petQueue, runPetQueue, type QueuedPet, type SendOutcome } from '../pet-queue.ts';
+import { createPet } from './create-pet.ts';
+import { answersReads } from './list-pets.ts';
+import { petQueries } from './pet-queries.ts';
+
+/**
+ * Sends one pet of the queue. With an idempotency key, the same key every time: a send whose
+ * answer was lost is sent again, and the service adds the pet once. Without one, a send goes only
+ * to a service that answers a read just before (so a service that cannot be reached is never sent
+ * anything), and a send whose answer is lost is left for the person to decide (issue 29's rule).
+ */
+export async function sendQueuedPet(
+  api: PetstoreApi,
+  queryClient: QueryClient,
+  entry: QueuedPet,
+): Promise<SendOutcome> {
+  const key = offers(api.environment, 'idempotency-key') ? entry.idempotencyKey : undefined;
+  if (!key && !(await answersReads(api))) return 'later';
+  petQueue.update(entry.id, { state: 'sending' });
+  try {
+    const added = await createPet(api, toNewPet(entry.pet), key);
+    petQueue.remove(entry.id);
+    queryClient.setQueryData(petQueries.detail(api, added.id).queryKey, added);
+    await queryClient.invalidateQueries({ queryKey: petQueries.lists(api) });
+    return 'done';
+  } catch (error) {
+    const failed = isApiError(error) ? error : undefined;
+    // Not carried out, or carried out once whatever happens next: try again later.
+    if (
+      failed &&
+      (key ? failed.isTransient || failed.kind === 'invalid-response' : failed.isTransient && !failed.outcomeUnknown)
+    ) {
+      petQueue.update(entry.id, { state: 'waiting' });
+      return 'later';
+    }
+    // 401: the client has asked for a new key, and the person gave up; the pet stays as it was.
+    if (failed?.status === 401) {
+      petQueue.update(entry.id, { state: 'waiting' });
+      return 'later';
+    }
+    if (failed && (failed.outcomeUnknown || failed.kind === 'invalid-response')) {
+      petQueue.update(entry.id, { state: 'lost', lostBy: failed.kind === 'timeout' ? 'timeout' : 'network' });
+      return 'done';
+    }
+    petQueue.update(entry.id, { state: 'refused', problem: describeError(error, api.environment.limits) });
+    return 'done';
+  }
+}
+
+/** While signed in: the pets waiting on this device are sent whenever the service answers. */
+export function usePetQueueSender() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  useEffect(() => runPetQueue((entry) => sendQueuedPet(api, queryClient, entry)), [api, queryClient]);
+}

@@ -1,0 +1,159 @@
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useApi } from '../../../api/api-context.ts';
+import { ApiError } from '../../../api/api-error.ts';
+import { paths } from '../../../config/paths.ts';
+import { sessionStore } from '../../../lib/session.ts';
+import { describeLostCreate } from '../../../ui/error-messages.ts';
+import { petFormDraft } from '../add-pet-draft.ts';
+import { STATUS_LABELS } from '../pet.ts';
+import { toNewPet } from '../pet-form-schema.ts';
+import { petQueue, usePetQueue, type QueuedPet } from '../pet-queue.ts';
+import { LostCreateNotice } from './lost-create-notice.tsx';
+
+const pets = (n: number) => (n === 1 ? '1 pet' : `${n.toLocaleString()} pets`);
+
+/** What became of a queued pet, in words: never told by colour alone. */
+function stateText(pet: QueuedPet, environmentName: string): string {
+  switch (pet.state) {
+    case 'waiting':
+      return `Waiting to be sent: it goes as soon as ${environmentName} answers.`;
+    case 'sending':
+      return 'Sending…';
+    case 'lost':
+      return 'Sent, and no answer came back: it may have been added.';
+    case 'refused':
+      return `Not added: ${pet.problem ?? `${environmentName} refused it.`}`;
+  }
+}
+
+function QueuedPetItem({ pet }: { pet: QueuedPet }) {
+  const { environment } = useApi();
+  const navigate = useNavigate();
+  const { name, categoryId, status } = pet.pet;
+  const lostWords =
+    pet.state === 'lost' &&
+    describeLostCreate({
+      error: new ApiError(pet.lostBy ?? 'network', 0, pet.lostBy ?? 'network', ''),
+      inARow: 1,
+      readsAnswer: false,
+      idempotent: false,
+      environmentName: environment.name,
+    });
+  const edit = () => {
+    petFormDraft.save(pet.pet);
+    petQueue.remove(pet.id);
+    void navigate(paths.addPet);
+  };
+  return (
+    <li className="queued-pet">
+      <p className="queued-pet-what">
+        <strong>{name}</strong>, category {categoryId}, {STATUS_LABELS[status].toLowerCase()}
+      </p>
+      <p className={`queued-pet-state queued-pet-${pet.state}`}>{stateText(pet, environment.name)}</p>
+      {lostWords && <LostCreateNotice words={lostWords} pet={toNewPet(pet.pet)} idempotent={false} />}
+      {/* The visible words first: a button lays its text out as flex items, and drops the spaces around them. */}
+      {pet.state !== 'sending' && (
+        <p className="queued-pet-actions">
+          {pet.state === 'lost' && (
+            <button
+              type="button"
+              className="button-secondary"
+              onClick={() => petQueue.update(pet.id, { state: 'waiting', lostBy: undefined })}
+            >
+              Send again<span className="visually-hidden"> “{name}”</span>
+            </button>
+          )}
+          {pet.state === 'refused' && (
+            <button type="button" className="button-secondary" onClick={edit}>
+              Edit<span className="visually-hidden"> “{name}”</span>
+            </button>
+          )}
+          <button type="button" className="button-secondary" onClick={() => petQueue.remove(pet.id)}>
+            Cancel<span className="visually-hidden"> “{name}”</span>
+          </button>
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** The pets kept on this device, until they are sent: shown above the list, apart from it. */
+export function QueuedPets() {
+  const queue = usePetQueue();
+  const { environment } = useApi();
+  if (queue.length === 0) return null;
+  return (
+    <section className="queued-pets notice notice-warning" aria-labelledby="queued-pets-title">
+      <h2 id="queued-pets-title">Waiting to be sent: {pets(queue.length)}</h2>
+      <p>
+        Added while {environment.name} could not be reached, and kept on this device until they are sent. Signing out or
+        closing this tab loses them.
+      </p>
+      <ul>
+        {queue.map((pet) => (
+          <QueuedPetItem key={pet.id} pet={pet} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Under the form, once a pet is kept on this device rather than sent. */
+export function KeptOnDevice({ pet }: { pet: QueuedPet }) {
+  const { environment } = useApi();
+  const name = `“${pet.pet.name}”`;
+  return (
+    <div className="notice notice-warning" role="status">
+      <p>
+        {pet.state === 'lost'
+          ? `${environment.name} can't be reached, and no answer came back: ${name} may have been added. It is kept on this device, and sent again only if you ask.`
+          : `${environment.name} can't be reached: ${name} is kept on this device and will be sent when the service answers again.`}
+      </p>
+      <p>
+        <Link to={paths.pets}>See the pets waiting to be sent</Link>
+      </p>
+    </div>
+  );
+}
+
+/** Before signing out with pets still waiting: they would be lost. */
+export function SignOutConfirm({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const queue = usePetQueue();
+  const { environment } = useApi();
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (open && element && !element.open) element.showModal();
+    if (!open && element?.open) element.close();
+  }, [open]);
+  const n = queue.length;
+  return (
+    <dialog
+      ref={dialog}
+      className="card dialog"
+      aria-labelledby="sign-out-title"
+      aria-describedby="sign-out-why"
+      onClose={onClose}
+    >
+      {open && (
+        <div className="form">
+          <h2 id="sign-out-title">{n > 0 ? `Sign out and lose ${pets(n)}?` : 'Sign out?'}</h2>
+          <p id="sign-out-why">
+            {n > 0
+              ? `${pets(n)} added on this device ${n === 1 ? 'has' : 'have'} not reached ${environment.name} yet. Signing out removes ${n === 1 ? 'it' : 'them'} from this device for good.`
+              : 'Every pet that was waiting has been sent: nothing will be lost.'}
+          </p>
+          <div className="form-actions">
+            <button type="button" className="button-primary" onClick={onClose}>
+              Stay signed in
+            </button>
+            <button type="button" className="button-secondary" onClick={sessionStore.signOut}>
+              {n > 0 ? `Sign out and lose ${n === 1 ? 'it' : 'them'}` : 'Sign out'}
+            </button>
+          </div>
+        </div>
+      )}
+    </dialog>
+  );
+}

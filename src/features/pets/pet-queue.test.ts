@@ -1,0 +1,187 @@
+import { onlineManager } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../lib/session.ts';
+import { parseQueue, petQueue, retryDelay, runPetQueue, type QueuedPet, type SendOutcome } from './pet-queue.ts';
+
+const rex = { name: 'Rex', categoryId: 3n, status: 'pending' } as const;
+
+const entry = (change: Record<string, unknown> = {}) => ({
+  id: 'a1',
+  pet: { name: 'Rex', categoryId: '3', status: 'pending' },
+  state: 'waiting',
+  queuedAt: 1,
+  ...change,
+});
+
+describe('parseQueue: what is read back from storage', () => {
+  it('keeps entries that fit, with int64 category ids exact', () => {
+    const big = entry({ pet: { name: 'Big', categoryId: '9223372036854775807', status: 'sold' } });
+    expect(parseQueue([entry(), big])).toEqual([entry(), big]);
+  });
+
+  it.each([
+    ['not a list', { a: 1 }],
+    ['null', null],
+    ['a string', 'pets'],
+  ])('reads %s as an empty queue', (_, value) => {
+    expect(parseQueue(value)).toEqual([]);
+  });
+
+  it.each([
+    ['no id', entry({ id: '' })],
+    ['an empty name', entry({ pet: { name: '  ', categoryId: '3', status: 'sold' } })],
+    ['a category id that is no number', entry({ pet: { name: 'Rex', categoryId: '3x', status: 'sold' } })],
+    ['a category id beyond int64', entry({ pet: { name: 'Rex', categoryId: '9223372036854775808', status: 'sold' } })],
+    ['an unknown status', entry({ pet: { name: 'Rex', categoryId: '3', status: 'lost' } })],
+    ['an unknown state', entry({ state: 'flying' })],
+    ['no time', entry({ queuedAt: 'soon' })],
+    ['a number for a pet', 42],
+  ])('drops an entry with %s and keeps the others', (_, bad) => {
+    expect(parseQueue([bad, entry({ id: 'b2' })])).toEqual([entry({ id: 'b2' })]);
+  });
+
+  it('reads a send cut short by a reload as lost without a key, and as waiting with one', () => {
+    expect(parseQueue([entry({ state: 'sending' })])).toEqual([entry({ state: 'lost', lostBy: 'network' })]);
+    expect(parseQueue([entry({ state: 'sending', idempotencyKey: 'k' })])).toEqual([
+      entry({ state: 'waiting', idempotencyKey: 'k' }),
+    ]);
+  });
+});
+
+describe('petQueue: kept per key owner in the session', () => {
+  beforeEach(() => sessionStore.signIn({ apiKey: 'key-1', environmentName: 'Test' }));
+  afterEach(() => sessionStore.signOut());
+
+  it('survives a reload (read again from storage) and is per key and environment', () => {
+    petQueue.add(rex, { state: 'waiting' });
+    sessionStore.signIn({ apiKey: 'key-2', environmentName: 'Test' });
+    expect(petQueue.get()).toEqual([]);
+    sessionStore.signIn({ apiKey: 'key-1', environmentName: 'Other' });
+    expect(petQueue.get()).toEqual([]);
+    sessionStore.signIn({ apiKey: 'key-1', environmentName: 'Test' });
+    expect(petQueue.get()).toMatchObject([{ state: 'waiting', pet: { name: 'Rex', categoryId: '3' } }]);
+  });
+
+  it('does not crash on storage edited by hand', () => {
+    petQueue.add(rex, { state: 'waiting' });
+    const key = Object.keys(sessionStorage).find((name) => name.endsWith('.pet-queue'))!;
+    sessionStorage.setItem(key, '[{"id": 1}, {not json');
+    sessionStore.renewKey('key-1');
+    expect(petQueue.get()).toEqual([]);
+    sessionStorage.setItem(key, JSON.stringify([{ id: 1 }, entry()]));
+    sessionStore.renewKey('key-1');
+    expect(petQueue.get()).toEqual([entry()]);
+  });
+
+  it('leaves nothing in storage after sign-out', () => {
+    petQueue.add(rex, { state: 'waiting' });
+    expect(Object.keys(sessionStorage).some((name) => name.endsWith('.pet-queue'))).toBe(true);
+    sessionStore.signOut();
+    expect(Object.keys(sessionStorage).filter((name) => name.includes('pet-queue'))).toEqual([]);
+    expect(petQueue.get()).toEqual([]);
+  });
+});
+
+describe('runPetQueue: sending with backoff', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    onlineManager.setOnline(true);
+    sessionStore.signIn({ apiKey: 'key-1', environmentName: 'Test' });
+  });
+  afterEach(() => {
+    sessionStore.signOut();
+    vi.useRealTimers();
+  });
+
+  /** A send that answers from `outcomes` in turn, removing the pet when it is done. */
+  function sender(outcomes: SendOutcome[]) {
+    const sent: string[] = [];
+    const send = vi.fn(async (pet: QueuedPet) => {
+      sent.push(pet.pet.name);
+      const outcome = outcomes.shift() ?? 'done';
+      if (outcome === 'done') petQueue.remove(pet.id);
+      return outcome;
+    });
+    return { send, sent };
+  }
+
+  it('tries again 2 s, 4 s, 8 s… apart, never more than 30 s, and stops once sent', async () => {
+    expect([1, 2, 3, 4, 5, 6, 9].map(retryDelay)).toEqual([2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000]);
+    petQueue.add(rex, { state: 'waiting' });
+    const { send } = sender(['later', 'later', 'later', 'done']);
+    const stop = runPetQueue(send);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(send).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(send).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(send).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(send).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(7999);
+    expect(send).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(send).toHaveBeenCalledTimes(4);
+    expect(petQueue.get()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(send).toHaveBeenCalledTimes(4);
+    stop();
+  });
+
+  it('sends nothing while offline, and everything at once when the browser is back online', async () => {
+    onlineManager.setOnline(false);
+    petQueue.add(rex, { state: 'waiting' });
+    petQueue.add({ ...rex, name: 'Tom' }, { state: 'waiting' });
+    const { send, sent } = sender([]);
+    const stop = runPetQueue(send);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(send).not.toHaveBeenCalled();
+    onlineManager.setOnline(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toEqual(['Rex', 'Tom']);
+    stop();
+  });
+
+  it('skips pets that are lost or refused: those wait for the person', async () => {
+    petQueue.add(rex, { state: 'lost', lostBy: 'network' });
+    petQueue.add({ ...rex, name: 'Tom' }, { state: 'refused', problem: 'No.' });
+    const { send } = sender([]);
+    const stop = runPetQueue(send);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(send).not.toHaveBeenCalled();
+    // Send again: the person asked.
+    petQueue.update(petQueue.get()[0]!.id, { state: 'waiting' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(send).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('after a wait, a new pet and the online event both try at once, the backoff starting over', async () => {
+    petQueue.add(rex, { state: 'waiting' });
+    const { send } = sender(['later', 'later', 'later']);
+    const stop = runPetQueue(send);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(send).toHaveBeenCalledTimes(2);
+    onlineManager.setOnline(false);
+    onlineManager.setOnline(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(send).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(send).toHaveBeenCalledTimes(4);
+    stop();
+  });
+
+  it('stops when told: no send after that', async () => {
+    petQueue.add(rex, { state: 'waiting' });
+    const { send } = sender(['later']);
+    const stop = runPetQueue(send);
+    await vi.advanceTimersByTimeAsync(0);
+    stop();
+    await vi.advanceTimersByTimeAsync(60_000);
+    onlineManager.setOnline(false);
+    onlineManager.setOnline(true);
+    petQueue.add(rex, { state: 'waiting' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+});
