@@ -1,33 +1,7 @@
 // The service stops taking the key mid-session: a dialog over the page asks for another, and the
 // page carries on; leaving instead keeps what was typed for the key that typed it.
 import type { Page } from '@playwright/test';
-import {
-  API_KEY,
-  ENVIRONMENT,
-  expect,
-  expectNoAxeViolations,
-  REFERENCE_SERVICE,
-  signIn,
-  test,
-  uniqueName,
-  type Service,
-} from './support.ts';
-
-const REVOKED = `Bearer ${API_KEY}`;
-
-/** From now on the service refuses the key the tests sign in with (as if it had been revoked). */
-async function revokeKey(page: Page, service: Service = REFERENCE_SERVICE) {
-  for (const url of [`${service.apiBaseUrl}/**`, `${service.messagesBaseUrl}/**`]) {
-    await page.route(url, (route) =>
-      route.request().headers()['authorization'] === REVOKED
-        ? route.fulfill({
-            status: 401,
-            json: { code: 'unauthorized', message: 'The API key is not accepted.', status: 401 },
-          })
-        : route.fallback(),
-    );
-  }
-}
+import { API_KEY, ENVIRONMENT, expect, expectNoAxeViolations, revokeKey, signIn, test, uniqueName } from './support.ts';
 
 async function fillPet(page: Page, name: string) {
   await page.getByLabel('Name').fill(name);

@@ -103,6 +103,20 @@ export const test = base.extend<{ consoleMessages: string[] }, { service: Servic
   },
 });
 
+/** From now on the service refuses the key the tests sign in with (as if it had been revoked). */
+export async function revokeKey(page: Page, service: Service = REFERENCE_SERVICE) {
+  for (const url of [`${service.apiBaseUrl}/**`, `${service.messagesBaseUrl}/**`]) {
+    await page.route(url, (route) =>
+      route.request().headers()['authorization'] === `Bearer ${API_KEY}`
+        ? route.fulfill({
+            status: 401,
+            json: { code: 'unauthorized', message: 'The API key is not accepted.', status: 401 },
+          })
+        : route.fallback(),
+    );
+  }
+}
+
 /** A route handler that answers POSTs with `fault` and lets every other method through. */
 export const onPost = (fault: Parameters<Route['fulfill']>[0]) => (route: Route) =>
   route.request().method() === 'POST' ? route.fulfill(fault) : route.fallback();
