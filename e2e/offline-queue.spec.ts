@@ -9,6 +9,7 @@ import {
   goOnline,
   listPetsViaApi,
   REFERENCE_SERVICE,
+  revokeKey,
   signIn,
   test,
   uniqueName,
@@ -290,6 +291,43 @@ test.describe('adding a pet while offline', () => {
 
       // Signing in again with the same key finds no pet waiting.
       await goOnline(page, context);
+      await signIn(page, { path: 'pets' });
+      await expect(page.getByRole('table')).toBeVisible();
+      await expect(waiting(page)).toHaveCount(0);
+      expect(await namesInStore(page, REFERENCE_SERVICE, name)).toBe(0);
+    });
+
+    test(`signing out from the sign-in-again dialog with pets waiting asks first too, at a ${size}`, async ({
+      page,
+      context,
+    }) => {
+      if (viewport) await page.setViewportSize(viewport);
+      const name = uniqueName('Revoked');
+      await openForm(page, REFERENCE_SERVICE);
+      await goOffline(page, context);
+      await addPet(page, name);
+      await expect(page.getByRole('status').filter({ hasText: name })).toBeVisible();
+
+      // Back online, the queue's send meets a revoked key: the dialog asks for a new one.
+      await revokeKey(page);
+      await goOnline(page, context);
+      const reauthDialog = page.getByRole('dialog', { name: 'Sign in again' });
+      await reauthDialog.getByRole('button', { name: 'Sign out' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Sign out and lose 1 pet?' });
+      await expect(confirm).toBeVisible();
+      await expectNoAxeViolations(page);
+      await confirm.getByRole('button', { name: 'Stay signed in' }).click();
+      await expect(confirm).toBeHidden();
+      await expect(reauthDialog).toBeVisible();
+
+      await reauthDialog.getByRole('button', { name: 'Sign out' }).click();
+      await confirm.getByRole('button', { name: 'Sign out and lose it' }).click();
+      await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      const left = await page.evaluate(() => Object.values(sessionStorage).join('\n'));
+      expect(left).not.toContain(name);
+
+      await page.unrouteAll();
       await signIn(page, { path: 'pets' });
       await expect(page.getByRole('table')).toBeVisible();
       await expect(waiting(page)).toHaveCount(0);

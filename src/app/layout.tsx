@@ -1,13 +1,10 @@
-import { useState } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
 import { useApi } from '../api/api-context.ts';
 import { usePetQueueSender } from '../features/pets/api/send-queued-pets.ts';
-import { SignOutConfirm } from '../features/pets/components/queued-pets.tsx';
 import { scrollKeyOf } from '../features/pets/list-return.ts';
-import { petQueue } from '../features/pets/pet-queue.ts';
-import { sessionStore } from '../lib/session.ts';
 import { useDelayedFlag } from '../ui/use-delayed-flag.ts';
 import { currentPage, Frame, SignedInLoading, type MenuLink } from './frame.tsx';
+import { useSignOut } from './sign-out.ts';
 
 const SLOW_AFTER_MS = 3000;
 
@@ -26,19 +23,16 @@ const RouterLink: MenuLink = ({ to, end, children }) => (
 export function Layout() {
   const loading = useNavigation().state === 'loading';
   const slow = useDelayedFlag(loading, SLOW_AFTER_MS);
-  // Pets kept on this device are sent from every page; signing out with some still waiting asks first.
+  // Pets kept on this device are sent from every page.
   usePetQueueSender();
-  const [confirmSignOut, setConfirmSignOut] = useState(false);
-  const signOut = () => (petQueue.get().length > 0 ? setConfirmSignOut(true) : sessionStore.signOut());
   return (
-    <Frame environmentName={useApi().environment.name} link={RouterLink} busy={loading} onSignOut={signOut}>
+    <Frame environmentName={useApi().environment.name} link={RouterLink} busy={loading} onSignOut={useSignOut()}>
       <div className="route-progress" hidden={!loading} />
       <p className="visually-hidden" role="status">
         {slow ? 'Still waiting for the pet store service…' : ''}
       </p>
       <Outlet />
       <ScrollRestoration getKey={scrollKeyOf} />
-      <SignOutConfirm open={confirmSignOut} onClose={() => setConfirmSignOut(false)} />
     </Frame>
   );
 }

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { ApiContext } from '../api/api-context.ts';
 import { createPetstoreApi } from '../api/client.ts';
@@ -7,10 +7,13 @@ import type { AppConfig } from '../config/config.ts';
 import { useConfig } from '../config/config-context.ts';
 import { reauth } from '../features/auth/reauth.ts';
 import { ReauthDialog } from '../features/auth/reauth-dialog.tsx';
+import { SignOutConfirm } from '../features/pets/components/queued-pets.tsx';
+import { petQueue } from '../features/pets/pet-queue.ts';
 import { whenIdle } from '../lib/idle.ts';
 import { sessionStore, type Session } from '../lib/session.ts';
 import { createQueryClient } from './query-client.ts';
 import { createAppRouter, prefetchScreens, type AppRouter, type SessionRuntime } from './router.tsx';
+import { SignOutContext } from './sign-out.ts';
 
 interface SignedIn extends SessionRuntime {
   /** Who, where: a key renewed mid-session keeps the same one. */
@@ -58,6 +61,10 @@ function signedIn(session: Session, config: AppConfig): SignedIn | undefined {
 export function SignedInApp({ session }: { session: Session }) {
   const app = signedIn(session, useConfig());
   useEffect(() => whenIdle(prefetchScreens), []);
+  // Signing out with pets still waiting on this device asks first: from the header, and from the
+  // sign-in-again dialog, which is why the question lives here, beside the dialog, not in the layout.
+  const [confirmSignOut, setConfirmSignOut] = useState(false);
+  const signOut = useCallback(() => (petQueue.get().length > 0 ? setConfirmSignOut(true) : sessionStore.signOut()), []);
 
   // The deployment's config.json no longer lists the session's environment: choose again.
   useEffect(() => {
@@ -70,8 +77,11 @@ export function SignedInApp({ session }: { session: Session }) {
       <ApiContext.Provider value={app.api}>
         {/* Address changes render at once, not as transitions: a filter, sort or page size shows its
             rows in the next frame (half the time at 4× CPU, npm run bench). */}
-        <RouterProvider router={app.router} useTransitions={false} />
-        <ReauthDialog />
+        <SignOutContext.Provider value={signOut}>
+          <RouterProvider router={app.router} useTransitions={false} />
+          <ReauthDialog onSignOut={signOut} />
+          <SignOutConfirm open={confirmSignOut} onClose={() => setConfirmSignOut(false)} />
+        </SignOutContext.Provider>
       </ApiContext.Provider>
     </QueryClientProvider>
   );

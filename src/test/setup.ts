@@ -6,6 +6,16 @@ import { server } from './msw-server.ts';
 // jsdom lays nothing out and cannot scroll: the list scrolls back to where it was (use-list-scroll.ts)
 // in the browser, where the e2e tests check it. Here, a call that does nothing, not an error printed.
 window.scrollTo = () => {};
+// jsdom has no modal dialogs (`showModal`, `close`): here they only open and close, as far as a test can
+// see; the browser's top layer, focus and Escape are checked end to end.
+HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+  this.open = true;
+};
+HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+  if (!this.open) return;
+  this.open = false;
+  this.dispatchEvent(new Event('close'));
+};
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

@@ -10,7 +10,12 @@ import { reauth, useReauthAsking } from './reauth.ts';
  * Over the page, when the service stops taking the key: a new key for the same environment, and the
  * page carries on; Cancel or Sign out leave for the sign-in screen.
  */
-export function ReauthDialog() {
+export function ReauthDialog({
+  onSignOut = sessionStore.signOut,
+}: {
+  /** Sign-out may ask first (pets waiting on this device would be lost); until it happens, this stays open. */
+  onSignOut?: () => void;
+}) {
   const asking = useReauthAsking();
   const config = useConfig();
   const { session } = useSessionState();
@@ -31,10 +36,9 @@ export function ReauthDialog() {
     if (!asking && element?.open) element.close();
   }, [asking]);
 
-  const leave = (how: 'cancel' | 'sign-out') => {
+  const cancel = () => {
     reauth.giveUp();
-    if (how === 'sign-out') sessionStore.signOut();
-    else sessionStore.expire();
+    sessionStore.expire();
   };
 
   async function submit(event: FormEvent) {
@@ -66,7 +70,7 @@ export function ReauthDialog() {
       aria-describedby="reauth-why"
       onCancel={(event) => {
         event.preventDefault();
-        leave('cancel');
+        cancel();
       }}
     >
       {asking && environment && (
@@ -89,10 +93,10 @@ export function ReauthDialog() {
             <button type="submit" className="button-primary" aria-disabled={checking}>
               {checking ? 'Checking the key…' : 'Continue'}
             </button>
-            <button type="button" className="button-secondary" onClick={() => leave('cancel')}>
+            <button type="button" className="button-secondary" onClick={cancel}>
               Cancel
             </button>
-            <button type="button" className="button-secondary" onClick={() => leave('sign-out')}>
+            <button type="button" className="button-secondary" onClick={onSignOut}>
               Sign out
             </button>
           </div>

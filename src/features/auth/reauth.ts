@@ -39,6 +39,12 @@ export const reauth = {
   },
 };
 
+// Signed out while asking (the dialog's Sign out, once confirmed where pets wait): nobody will give a
+// new key, so the waiting requests fail with their 401.
+sessionStore.subscribe(() => {
+  if (pending && !sessionStore.get().session) reauth.giveUp();
+});
+
 export const useReauthAsking = () =>
   useSyncExternalStore(
     reauth.subscribe,

@@ -1,0 +1,75 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ConfigContext } from '../config/config-context.ts';
+import { petQueue } from '../features/pets/pet-queue.ts';
+import { sessionStore } from '../lib/session.ts';
+import { API, server } from '../test/msw-server.ts';
+import { testEnvironment } from '../test/render.tsx';
+import { SignedInApp } from './signed-in-app.tsx';
+
+/**
+ * Signed in on the list, with `waiting` pets kept on this device, and every request refused as if the
+ * key had been revoked: the sign-in-again dialog asks for a new one.
+ */
+async function renderRevoked(waiting: string[] = []) {
+  sessionStore.signIn({ apiKey: 'component-key', environmentName: testEnvironment.name });
+  for (const name of waiting) petQueue.add({ name, categoryId: 3n, status: 'pending' }, { state: 'waiting' });
+  history.replaceState(null, '', '/pets');
+  render(
+    <ConfigContext.Provider value={{ environments: [testEnvironment], requestTimeoutMs: 20_000 }}>
+      <SignedInApp session={sessionStore.get().session!} />
+    </ConfigContext.Provider>,
+  );
+  return screen.findByRole('dialog', { name: 'Sign in again' });
+}
+
+describe('signing out from the sign-in-again dialog', () => {
+  beforeEach(() => {
+    server.use(
+      http.get(`${API}/pets`, () =>
+        HttpResponse.json(
+          { code: 'unauthorized', message: 'The API key is not accepted.', status: 401 },
+          { status: 401 },
+        ),
+      ),
+    );
+  });
+
+  it('asks first while pets wait on this device, as the header does', async () => {
+    const reauthDialog = await renderRevoked(['Rex']);
+
+    await userEvent.click(within(reauthDialog).getByRole('button', { name: 'Sign out' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Sign out and lose 1 pet?' });
+    expect(confirm).toHaveTextContent(
+      '1 pet added on this device has not reached Test yet. Signing out removes it from this device for good.',
+    );
+    expect(sessionStore.get().session).toBeDefined();
+
+    // Staying goes back to the question of a new key, with the pet still waiting.
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Stay signed in' }));
+    expect(screen.queryByRole('dialog', { name: /^Sign out/ })).not.toBeInTheDocument();
+    expect(within(reauthDialog).getByRole('heading', { name: 'Sign in again' })).toBeVisible();
+    expect(petQueue.get().map((pet) => pet.pet.name)).toEqual(['Rex']);
+
+    await userEvent.click(within(reauthDialog).getByRole('button', { name: 'Sign out' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Sign out and lose 1 pet?' })).getByRole('button', {
+        name: 'Sign out and lose it',
+      }),
+    );
+    expect(sessionStore.get()).toEqual({ session: undefined, reason: 'signed-out' });
+    // Nobody is asked for a key any more, and nothing of the queue is left to read.
+    expect(screen.queryByRole('heading', { name: 'Sign in again' })).not.toBeInTheDocument();
+    expect(Object.values(sessionStorage).join()).not.toContain('Rex');
+  });
+
+  it('signs out at once when no pet waits', async () => {
+    const reauthDialog = await renderRevoked();
+    await userEvent.click(within(reauthDialog).getByRole('button', { name: 'Sign out' }));
+    expect(screen.queryByRole('dialog', { name: /^Sign out/ })).not.toBeInTheDocument();
+    expect(sessionStore.get()).toEqual({ session: undefined, reason: 'signed-out' });
+    expect(screen.queryByRole('heading', { name: 'Sign in again' })).not.toBeInTheDocument();
+  });
+});
