@@ -80,8 +80,14 @@ const PlainLink: MenuLink = ({ to, end, children }) => (
 );
 
 /** What shows while the signed-in code, or the first page's, loads: the frame, as it will be. */
-export const SignedInLoading = ({ environmentName }: { environmentName: string }) => (
-  <Frame environmentName={environmentName} link={PlainLink}>
+export const SignedInLoading = ({
+  environmentName,
+  onSignOut,
+}: {
+  environmentName: string;
+  onSignOut?: () => void;
+}) => (
+  <Frame environmentName={environmentName} link={PlainLink} onSignOut={onSignOut}>
     <PageLoading />
   </Frame>
 );

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API, server } from '../../../test/msw-server.ts';
-import { acceptNewKey, renderSignedIn } from '../../../test/render.tsx';
+import { acceptNewKey, renderSignedIn, testEnvironment } from '../../../test/render.tsx';
 import { sessionStore } from '../../../lib/session.ts';
 import { PetsPage } from './pets-page.tsx';
 
@@ -34,6 +34,23 @@ describe('PetsPage', () => {
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Showing all 2 sold pets.'));
     expect(rows()).toHaveLength(2);
     expect(calls.map((url) => url.search)).toEqual(['?limit=50&status=sold']);
+  });
+
+  it('narrows a page to a named category, saying which part of the list it read', async () => {
+    const environment = { ...testEnvironment, categories: [{ id: 1n, name: 'Dogs' }] };
+    const full = Array.from({ length: 10 }, (_, i) => ({
+      id: 10 - i,
+      name: `Pet ${i}`,
+      categoryId: i % 2,
+      status: 'sold',
+    }));
+    // A full page and no Link: the service may hold more, and this page is all the app can see.
+    answer(200, full);
+    renderSignedIn(<PetsPage />, { path: '/pets?status=sold&limit=10&category=1', environment });
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('Showing Dogs: 5 pets among the first 10 sold pets.'),
+    );
+    expect(rows()).toHaveLength(5);
   });
 
   it('does not retry a 4xx, says what to change, and offers no Try again', async () => {

@@ -46,10 +46,24 @@ function sortNote(sort: Sort | undefined, scope: string, named = false): string 
 const categoryLabel = (names: CategoryNames, id: bigint) => names.nameOf(id) ?? `category ${id}`;
 
 /** The list narrowed to one category, among the pets of the page read (the service lists by status only). */
-function describeCategoryPage(shown: number, read: number, search: PetListSearch, names: CategoryNames): string {
-  const where = search.trail.length > 0 ? `page ${search.trail.length + 1}` : 'this page';
+function describeCategoryPage(
+  shown: number,
+  read: number,
+  search: PetListSearch,
+  names: CategoryNames,
+  hasNext: boolean,
+): string {
+  const what = search.status ? `${STATUS_LABELS[search.status].toLowerCase()} pet` : 'pet';
+  const pageNumber = search.trail.length + 1;
+  // As describePage says it: which part of the list was read, never a total the service did not give.
+  const among =
+    pageNumber > 1
+      ? `the ${count(read, what)} of page ${pageNumber}${hasNext ? '' : ', the end of the list'}`
+      : hasNext || read === search.limit
+        ? `the first ${count(read, what)}`
+        : `all ${count(read, what)}`;
   const sorted = sortNote(search.sort, 'this page only', true);
-  return `Showing ${categoryLabel(names, search.category!)}: ${count(shown, 'pet')} among the ${count(read, 'pet')} read on ${where}.${sorted}`;
+  return `Showing ${categoryLabel(names, search.category!)}: ${count(shown, 'pet')} among ${among}.${sorted}`;
 }
 
 /** What the list shows, without inventing a total the service never gave. */
@@ -209,7 +223,7 @@ export function PetsPage() {
       ? 'The list could not be loaded.'
       : loaded
         ? category !== undefined
-          ? describeCategoryPage(pageRows?.length ?? 0, list.data.pets.length, search, names)
+          ? describeCategoryPage(pageRows?.length ?? 0, list.data.pets.length, search, names, hasNext)
           : describePage(list.data.pets.length, search, hasNext)
         : `Loading ${caption.toLowerCase()}…`;
 

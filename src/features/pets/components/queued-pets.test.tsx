@@ -1,15 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderSignedIn } from '../../../test/render.tsx';
+import { renderSignedIn, testEnvironment } from '../../../test/render.tsx';
 import { petFormDraft } from '../add-pet-draft.ts';
 import { petQueue } from '../pet-queue.ts';
 import { QueuedPets } from './queued-pets.tsx';
 
 const rex = { name: 'Rex', categoryId: 3n, status: 'sold' } as const;
 
-function renderQueue(add: () => void) {
-  renderSignedIn(<QueuedPets />, { path: '/pets' });
+function renderQueue(add: () => void, environment = testEnvironment) {
+  renderSignedIn(<QueuedPets />, { path: '/pets', environment });
   add();
   return screen.findByRole('region', { name: /^Waiting to be sent/ });
 }
@@ -32,6 +32,12 @@ describe('QueuedPets', () => {
     await userEvent.click(within(region).getByRole('button', { name: 'Cancel “Tom”' }));
     expect(within(region).getByRole('heading', { level: 2 })).toHaveTextContent('Waiting to be sent: 1 pet');
     expect(petQueue.get().map((pet) => pet.pet.name)).toEqual(['Rex']);
+  });
+
+  it('names the category where the environment names it', async () => {
+    const named = { ...testEnvironment, categories: [{ id: 3n, name: 'Dogs' }] };
+    const region = await renderQueue(() => petQueue.add(rex, { state: 'waiting' }), named);
+    expect(within(region).getByRole('listitem')).toHaveTextContent('Rex, Dogs, sold');
   });
 
   it('a lost send: may have been added, look for it, and Send again only when asked', async () => {

@@ -1,11 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { parseInt64 } from '../../../../contract/int64.ts';
 import { useApi } from '../../../api/api-context.ts';
 import { ApiError } from '../../../api/api-error.ts';
 import { paths } from '../../../config/paths.ts';
 import { sessionStore } from '../../../lib/session.ts';
 import { describeLostCreate } from '../../../ui/error-messages.ts';
 import { petFormDraft } from '../add-pet-draft.ts';
+import { useCategoryNames } from '../categories.ts';
 import { STATUS_LABELS } from '../pet.ts';
 import { toNewPet } from '../pet-form-schema.ts';
 import { petQueue, usePetQueue, type QueuedPet } from '../pet-queue.ts';
@@ -31,6 +33,9 @@ function QueuedPetItem({ pet }: { pet: QueuedPet }) {
   const { environment } = useApi();
   const navigate = useNavigate();
   const { name, categoryId, status } = pet.pet;
+  const names = useCategoryNames();
+  const categoryNumber = parseInt64(categoryId);
+  const categoryName = categoryNumber === undefined ? undefined : names.nameOf(categoryNumber);
   const lostWords =
     pet.state === 'lost' &&
     describeLostCreate({
@@ -48,7 +53,7 @@ function QueuedPetItem({ pet }: { pet: QueuedPet }) {
   return (
     <li className="queued-pet">
       <p className="queued-pet-what">
-        <strong>{name}</strong>, category {categoryId}, {STATUS_LABELS[status].toLowerCase()}
+        <strong>{name}</strong>, {categoryName ?? `category ${categoryId}`}, {STATUS_LABELS[status].toLowerCase()}
       </p>
       <p className={`queued-pet-state queued-pet-${pet.state}`}>{stateText(pet, environment.name)}</p>
       {lostWords && <LostCreateNotice words={lostWords} pet={toNewPet(pet.pet)} idempotent={false} />}
