@@ -7,6 +7,7 @@ import {
   createPetViaApi,
   expect,
   expectNoAxeViolations,
+  REFERENCE_SERVICE,
   signIn,
   test,
   uniqueName,
@@ -428,7 +429,7 @@ test.describe('phones', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
   for (const scheme of ['light', 'dark'] as const) {
-    test(`every name and status in full, no sideways scrolling, a one-line header (${scheme})`, async ({
+    test(`every name and status in full, no sideways scrolling, the environment named in full (${scheme})`, async ({
       page,
       request,
     }) => {
@@ -443,8 +444,13 @@ test.describe('phones', () => {
           .map((cell) => cell.textContent),
       );
       expect(clipped).toEqual([]);
+      // The environment's name in full, and the header no taller than two lines.
+      const environment = page.getByRole('banner').getByText(REFERENCE_SERVICE.environment, { exact: true });
+      expect(await environment.evaluate((name) => name.scrollWidth <= name.clientWidth)).toBe(true);
+      const badge = (await environment.boundingBox())!;
+      expect(badge.x + badge.width).toBeLessThanOrEqual(375);
       const header = await page.getByRole('banner').locator('.app-header-top').boundingBox();
-      expect(header!.height).toBeLessThan(56);
+      expect(header!.height).toBeLessThan(100);
       // Thumb-sized filters.
       for (const label of ['Status', 'Rows per page']) {
         expect((await page.getByLabel(label).boundingBox())!.height).toBeGreaterThanOrEqual(44);
