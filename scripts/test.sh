@@ -16,12 +16,19 @@ if [ ${#missing[@]} -gt 0 ]; then
   SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
-  # Debian starts the system nginx on port 80, and PostgreSQL's main cluster on 5432, on install;
-  # the tests run their own.
-  if command -v systemctl >/dev/null 2>&1; then $SUDO systemctl disable --now nginx postgresql >/dev/null 2>&1 || true; fi
-  if command -v pg_lsclusters >/dev/null 2>&1; then
-    pg_lsclusters --no-header | while read -r version name _; do $SUDO pg_ctlcluster "$version" "$name" stop >/dev/null 2>&1 || true; done
-  fi
+  # Debian starts what it installs: the system nginx on port 80, and PostgreSQL's main cluster on
+  # 5432. The tests run their own, so what was just installed is stopped; nothing else is touched.
+  for package in "${missing[@]}"; do
+    case "$package" in
+      nginx) $SUDO systemctl disable --now nginx >/dev/null 2>&1 || true ;;
+      postgresql)
+        $SUDO systemctl disable --now postgresql >/dev/null 2>&1 || true
+        pg_lsclusters --no-header 2>/dev/null | while read -r version name _; do
+          $SUDO pg_ctlcluster "$version" "$name" stop >/dev/null 2>&1 || true
+        done || true
+        ;;
+    esac
+  done
 fi
 if [ -z "${CHROME_PATH:-}" ]; then
   CHROME_PATH=$(command -v chromium)
