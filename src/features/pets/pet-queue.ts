@@ -102,6 +102,15 @@ export const petQueue = {
     write([...read(), entry]);
     return entry;
   },
+  /**
+   * Takes a waiting pet to send it (`sending`), in one step: false when it is no longer waiting
+   * (cancelled, or taken by another sender), and nothing may then be sent.
+   */
+  claim(id: string): boolean {
+    if (read().find((pet) => pet.id === id)?.state !== 'waiting') return false;
+    write(read().map((pet) => (pet.id === id ? { ...pet, state: 'sending' as const } : pet)));
+    return true;
+  },
   update(id: string, change: Partial<Omit<QueuedPet, 'id'>>) {
     write(read().map((pet) => (pet.id === id ? { ...pet, ...change } : pet)));
   },

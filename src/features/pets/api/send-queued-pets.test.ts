@@ -66,6 +66,31 @@ describe('sendQueuedPet against a service built to the spec alone', () => {
     expect(petQueue.get()).toMatchObject([{ state: 'waiting' }]);
   });
 
+  it('sends a pet once, however many senders, and never while it cannot be cancelled', async () => {
+    let answerRead: () => void = () => undefined;
+    const readAnswered = new Promise<void>((resolve) => (answerRead = resolve));
+    const { creates } = service({
+      answer: added,
+      read: () => HttpResponse.json([]),
+    });
+    server.use(
+      http.get(`${API}/pets`, async () => {
+        await readAnswered;
+        return HttpResponse.json([]);
+      }),
+    );
+    petQueue.add(rex, { state: 'waiting' });
+    const first = send(testEnvironment);
+    // While the first sender checks that the service answers, the pet is on its way: a second
+    // sender (another mount of the queue's runner) leaves it, and it shows no Cancel.
+    expect(petQueue.get()).toMatchObject([{ state: 'sending' }]);
+    expect(await send(testEnvironment)).toBe('done');
+    answerRead();
+    expect(await first).toBe('done');
+    expect(creates).toHaveLength(1);
+    expect(petQueue.get()).toEqual([]);
+  });
+
   it('a send whose answer is lost may have added the pet: it is not sent again by itself', async () => {
     const { creates } = service({ answer: () => HttpResponse.error() });
     petQueue.add(rex, { state: 'waiting', idempotencyKey: 'declared-no-more' });

@@ -23,8 +23,12 @@ export async function sendQueuedPet(
   entry: QueuedPet,
 ): Promise<SendOutcome> {
   const key = offers(api.environment, 'idempotency-key') ? entry.idempotencyKey : undefined;
-  if (!key && !(await answersReads(api))) return 'later';
-  petQueue.update(entry.id, { state: 'sending' });
+  // Taken before anything is awaited: it can no longer be cancelled, nor sent by another sender.
+  if (!petQueue.claim(entry.id)) return 'done';
+  if (!key && !(await answersReads(api))) {
+    petQueue.update(entry.id, { state: 'waiting' });
+    return 'later';
+  }
   try {
     const added = await createPet(api, toNewPet(entry.pet), key);
     petQueue.remove(entry.id);
