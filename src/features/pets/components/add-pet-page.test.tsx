@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { onlineManager } from '@tanstack/react-query';
@@ -183,6 +183,9 @@ describe('AddPetPage against a service built to the spec alone', () => {
     expect(creates).toHaveLength(0);
     expect(reads).toHaveLength(0);
     expect(petQueue.get()).toMatchObject([{ state: 'waiting', pet: { name: 'Rex', categoryId: '3' } }]);
+    // The notice follows the pet: once the queue has sent it, it says so.
+    act(() => petQueue.remove(petQueue.get()[0]!.id));
+    expect(screen.getByRole('status')).toHaveTextContent('“Rex” has been sent to Test.');
     expect(petQueue.get()[0]?.idempotencyKey).toBeUndefined();
   });
 

@@ -104,17 +104,32 @@ export function QueuedPets() {
   );
 }
 
-/** Under the form, once a pet is kept on this device rather than sent. */
+/**
+ * Under the form, once a pet is kept on this device rather than sent: what has become of it since,
+ * as the queue says (from this page, it can only leave the queue by being sent).
+ */
 export function KeptOnDevice({ pet }: { pet: QueuedPet }) {
   const { environment } = useApi();
+  const now = usePetQueue().find((each) => each.id === pet.id);
   const name = `“${pet.pet.name}”`;
+  if (!now) {
+    return (
+      <div className="notice" role="status">
+        <p>
+          {name} has been sent to {environment.name}. <Link to={paths.pets}>See the list</Link>
+        </p>
+      </div>
+    );
+  }
+  const words = {
+    waiting: `${environment.name} can't be reached: ${name} is kept on this device and will be sent when the service answers again.`,
+    sending: `${name} is being sent to ${environment.name}…`,
+    lost: `${environment.name} can't be reached, and no answer came back: ${name} may have been added. It is kept on this device, and sent again only if you ask.`,
+    refused: `${environment.name} did not add ${name}: ${now.problem ?? 'it refused it.'}`,
+  }[now.state];
   return (
     <div className="notice notice-warning" role="status">
-      <p>
-        {pet.state === 'lost'
-          ? `${environment.name} can't be reached, and no answer came back: ${name} may have been added. It is kept on this device, and sent again only if you ask.`
-          : `${environment.name} can't be reached: ${name} is kept on this device and will be sent when the service answers again.`}
-      </p>
+      <p>{words}</p>
       <p>
         <Link to={paths.pets}>See the pets waiting to be sent</Link>
       </p>
