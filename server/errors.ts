@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, type ErrorBody } from './http-error.ts';
-import { StoreBusyError, StoreUnavailableError } from './store.ts';
+import { StoreBusyError, StoreRefusedValueError, StoreUnavailableError } from './store.ts';
 import { describeValidationError } from './validation.ts';
 
 export { HttpError, type ErrorBody };
@@ -78,6 +78,7 @@ export function toErrorBody(error: FastifyError | HttpError): ErrorBody {
   }
   if (error instanceof StoreUnavailableError) return ERRORS.databaseUnavailable;
   if (error instanceof StoreBusyError) return ERRORS.serviceBusy;
+  if (error instanceof StoreRefusedValueError) return { status: 400, code: 'invalid_body', message: error.message };
   if (error.validation) {
     return describeValidationError(error.validation, error.validationContext);
   }

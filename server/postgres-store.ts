@@ -10,6 +10,7 @@ import { PROFILES, type ProfileName } from './profile.ts';
 import {
   IDEMPOTENCY_KEY_LIFETIME_MS,
   StoreBusyError,
+  StoreRefusedValueError,
   StoreUnavailableError,
   type IdempotentCreate,
   type Store,
@@ -50,6 +51,8 @@ const GONE = /Connection terminated|timeout exceeded when trying to connect|conn
 const SHUTTING_DOWN = new Set(['57P01', '57P02', '57P03', '53300']);
 // query_canceled (the statement timeout), serialization_failure, deadlock, lock_not_available.
 const BUSY = new Set(['57014', '40001', '40P01', '55P03']);
+/** The driver's own time limit on an answer (`query_timeout`): the statement may still be running. */
+const NO_ANSWER = /Query read timeout/i;
 
 /** A driver error as the store's own: busy or unavailable (both answered 503), or left as it is (a bug). */
 function classify(error: unknown): unknown {
@@ -57,7 +60,15 @@ function classify(error: unknown): unknown {
   if (code && (UNREACHABLE.has(code) || SHUTTING_DOWN.has(code) || code.startsWith('08'))) {
     return new StoreUnavailableError('The database cannot be reached.', { cause: error });
   }
-  if (code && BUSY.has(code)) return new StoreBusyError('The database did not answer in time.', { cause: error });
+  // character_not_in_repertoire, untranslatable_character: U+0000 in a text.
+  if (code === '22021' || code === '22P05') {
+    return new StoreRefusedValueError('The body holds the character U+0000, which the service cannot store.', {
+      cause: error,
+    });
+  }
+  if ((code && BUSY.has(code)) || (!code && NO_ANSWER.test(message))) {
+    return new StoreBusyError('The database did not answer in time.', { cause: error });
+  }
   if (!code && GONE.test(message))
     return new StoreUnavailableError('The database cannot be reached.', { cause: error });
   return error;
@@ -135,6 +146,7 @@ export async function openPostgresStore(
     run(async () => {
       const client = await pool.connect();
       let failure: Error | undefined;
+      let rolledBack = false;
       try {
         await client.query('BEGIN');
         const result = await work(client);
@@ -142,10 +154,16 @@ export async function openPostgresStore(
         return result;
       } catch (error) {
         failure = error as Error;
-        await client.query('ROLLBACK').catch(() => undefined);
+        rolledBack = await client.query('ROLLBACK').then(
+          () => true,
+          () => false,
+        );
         throw error;
       } finally {
-        client.release(failure && classify(failure) instanceof StoreBusyError ? failure : undefined);
+        // A connection that failed, or whose transaction may still be open, is closed, not pooled:
+        // the next request must never run inside a half-done one.
+        const reusable = !failure || (rolledBack && !(classify(failure) instanceof StoreBusyError));
+        client.release(reusable ? undefined : failure);
       }
     });
 

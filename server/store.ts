@@ -29,6 +29,11 @@ export class StoreBusyError extends Error {
 /** The database cannot be reached at all (restarting, or gone); it may be back in a moment. */
 export class StoreUnavailableError extends StoreBusyError {}
 
+/** A value the database cannot hold (PostgreSQL's text cannot hold U+0000): the request must change. */
+export class StoreRefusedValueError extends Error {
+  override readonly name = 'StoreRefusedValueError';
+}
+
 /** A database written by a later version of the service, which this one cannot know how to read. */
 export class NewerSchemaError extends Error {
   override readonly name = 'NewerSchemaError';

@@ -363,6 +363,23 @@ describe.skipIf(!BACKENDS.includes('postgres'))('PostgreSQL', () => {
       await app.close();
       await store.close();
     }, 30_000);
+
+    it('a character PostgreSQL cannot store (U+0000): 400 invalid_body, never a 500, and the pool still works', async () => {
+      const url = await cluster.createSchema();
+      const store = await openPostgresStore(url, 'reference', { poolSize: 1 });
+      const app = await buildPetsApp({
+        store,
+        cursors: createCursorCodec([Buffer.from(SECRET)]),
+        keys: createKeyRing([KEY]),
+        corsOrigins: [],
+      });
+      const refused = await call(app, postJson('/v1/pets', { name: 'Rex\u0000', categoryId: 1 }));
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ status: 400, code: 'invalid_body' });
+      expect((await call(app, postJson('/v1/pets', { name: 'Rex', categoryId: 1 }))).status).toBe(201);
+      await app.close();
+      await store.close();
+    });
   });
 });
 
