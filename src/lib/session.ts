@@ -107,6 +107,8 @@ function update(next: SessionState) {
 export const sessionStore = {
   get: (): SessionState => state,
   apiKey: (): string | undefined => state.session?.apiKey,
+  /** A fingerprint of the key in use: tells whether a key is still the one something was sent with. */
+  keyPrint: (): string | undefined => state.session && fingerprint(state.session.apiKey),
   subscribe(listener: () => void) {
     listeners.add(listener);
     return () => listeners.delete(listener);

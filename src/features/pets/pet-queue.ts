@@ -28,6 +28,11 @@ const QueuedPetSchema = z.object({
   pet: petFormSchema(),
   /** Where the environment offers idempotency keys: the one key of every send of this pet. */
   idempotencyKey: z.optional(z.string().check(z.minLength(1))),
+  /**
+   * When it was first sent with that key, and with which API key (a fingerprint): the service
+   * knows an idempotency key only for the API key that sent it, and for a day.
+   */
+  sentWith: z.optional(z.object({ apiKey: z.string(), at: z.number() })),
   state: z.enum(QUEUE_STATES),
   /** How the answer was lost (`lost`): no answer at all, or none in time. */
   lostBy: z.optional(z.enum(['network', 'timeout'])),
@@ -92,7 +97,7 @@ export const petQueue = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  add(pet: NewPet, how: Pick<QueuedPet, 'state' | 'idempotencyKey' | 'lostBy' | 'problem'>): QueuedPet {
+  add(pet: NewPet, how: Pick<QueuedPet, 'state' | 'idempotencyKey' | 'sentWith' | 'lostBy' | 'problem'>): QueuedPet {
     const entry: QueuedPet = {
       id: `${Date.now().toString(36)}-${(++lastId).toString(36)}`,
       pet: { name: pet.name, categoryId: pet.categoryId.toString(), status: pet.status ?? 'available' },

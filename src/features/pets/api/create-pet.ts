@@ -4,6 +4,7 @@ import { useApi } from '../../../api/api-context.ts';
 import { isApiError } from '../../../api/api-error.ts';
 import { newIdempotencyKey, readBody, takeIdempotencyKey, type PetstoreApi } from '../../../api/client.ts';
 import { offers } from '../../../config/config.ts';
+import { sessionStore } from '../../../lib/session.ts';
 import { readPet, type NewPet, type Pet } from '../pet.ts';
 import { petQueue, type QueuedPet } from '../pet-queue.ts';
 import { answersReads } from './list-pets.ts';
@@ -53,11 +54,14 @@ export function useCreatePet() {
           if (error.kind === 'network' && !readsAnswer) {
             // The service cannot be reached at all. With a key, sending again cannot add it twice; without
             // one, the browser cannot tell a connection refused from one dropped after the pet arrived.
-            const key = idempotent ? (takeIdempotencyKey(pet) ?? newIdempotencyKey()) : undefined;
+            const sentKey = idempotent ? takeIdempotencyKey(pet) : undefined;
+            const key = idempotent ? (sentKey ?? newIdempotencyKey()) : undefined;
+            const apiKey = sessionStore.keyPrint();
+            const sentWith = sentKey && apiKey ? { apiKey, at: Date.now() } : undefined;
             return {
               queued: petQueue.add(
                 pet,
-                key ? { state: 'waiting', idempotencyKey: key } : { state: 'lost', lostBy: 'network' },
+                key ? { state: 'waiting', idempotencyKey: key, sentWith } : { state: 'lost', lostBy: 'network' },
               ),
             };
           }

@@ -57,6 +57,25 @@ describe('sendQueuedPet where the environment offers idempotency keys', () => {
   });
 });
 
+describe('sendQueuedPet where a key the service knew may be forgotten', () => {
+  it('does not send again a pet sent with another API key, or over a day ago: it may have been added', async () => {
+    const { creates } = service({ answer: added });
+    sessionStore.signIn({ apiKey: 'old', environmentName: 'Test' });
+    const sentWith = { apiKey: sessionStore.keyPrint()!, at: Date.now() };
+    sessionStore.renewKey('k');
+    petQueue.add(rex, { state: 'waiting', idempotencyKey: 'key-of-rex', sentWith });
+    expect(await send(REFERENCE)).toBe('done');
+    expect(petQueue.get()).toMatchObject([{ state: 'lost' }]);
+    petQueue.remove(petQueue.get()[0]!.id);
+
+    const dayAgo = { apiKey: sessionStore.keyPrint()!, at: Date.now() - 24 * 60 * 60 * 1000 };
+    petQueue.add(rex, { state: 'waiting', idempotencyKey: 'key-of-rex', sentWith: dayAgo });
+    expect(await send(REFERENCE)).toBe('done');
+    expect(petQueue.get()).toMatchObject([{ state: 'lost' }]);
+    expect(creates).toEqual([]);
+  });
+});
+
 describe('sendQueuedPet against a service built to the spec alone', () => {
   it('sends nothing while reads get no answer', async () => {
     const { creates } = service({ answer: added, read: () => HttpResponse.error() });

@@ -4,12 +4,16 @@ import { useApi } from '../../../api/api-context.ts';
 import { isApiError } from '../../../api/api-error.ts';
 import type { PetstoreApi } from '../../../api/client.ts';
 import { offers } from '../../../config/config.ts';
+import { sessionStore } from '../../../lib/session.ts';
 import { describeError } from '../../../ui/error-messages.ts';
 import { toNewPet } from '../pet-form-schema.ts';
 import { petQueue, runPetQueue, type QueuedPet, type SendOutcome } from '../pet-queue.ts';
 import { createPet } from './create-pet.ts';
 import { answersReads } from './list-pets.ts';
 import { petQueries } from './pet-queries.ts';
+
+/** How long the service keeps an idempotency key (a day, as the contract's extension says). */
+const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Sends one pet of the queue. With an idempotency key, the same key every time: a send whose
@@ -25,6 +29,17 @@ export async function sendQueuedPet(
   const key = offers(api.environment, 'idempotency-key') ? entry.idempotencyKey : undefined;
   // Taken before anything is awaited: it can no longer be cancelled, nor sent by another sender.
   if (!petQueue.claim(entry.id)) return 'done';
+  if (key) {
+    const apiKey = sessionStore.keyPrint() ?? '';
+    const { sentWith } = entry;
+    if (sentWith && (sentWith.apiKey !== apiKey || Date.now() - sentWith.at >= IDEMPOTENCY_KEY_LIFETIME_MS)) {
+      // Sent before with another API key, or too long ago: the service would not know the key, and
+      // might add the pet a second time. It may have been added: the person decides.
+      petQueue.update(entry.id, { state: 'lost', lostBy: 'network' });
+      return 'done';
+    }
+    if (!sentWith) petQueue.update(entry.id, { sentWith: { apiKey, at: Date.now() } });
+  }
   if (!key && !(await answersReads(api))) {
     petQueue.update(entry.id, { state: 'waiting' });
     return 'later';
