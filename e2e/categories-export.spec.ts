@@ -8,6 +8,7 @@ import {
   createPetViaApi,
   expect,
   expectNoAxeViolations,
+  holdExportCode,
   listPetsViaApi,
   recordApiRequests,
   REFERENCE_SERVICE,
@@ -256,14 +257,7 @@ test.describe('export to CSV', () => {
     await signIn(page, { service: NAMED, path: `pets?status=pending&q=${encodeURIComponent(tag)}` });
     await expect(page.getByRole('status').filter({ hasText: `105 pets named like` })).toBeVisible();
 
-    // The export's code, loaded on the first click, waits until the test lets it through: the export
-    // is in progress meanwhile (no request of the app's own is held, so no time limit runs out).
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/run-export-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.fallback();
-    });
+    const release = await holdExportCode(page);
     await page.getByRole('button', { name: 'Export CSV' }).click();
     await expect(page.getByText(/^Exporting… 0 pets so far\.$/)).toBeVisible();
     await expectNoAxeViolations(page);

@@ -1,5 +1,15 @@
-import type { Locator, Page } from '@playwright/test';
-import { API_BASE_URL, expect, goOffline, goOnline, onPost, signIn, test, uniqueName } from './support.ts';
+import type { Page } from '@playwright/test';
+import {
+  API_BASE_URL,
+  expect,
+  goOffline,
+  goOnline,
+  onPost,
+  signIn,
+  test,
+  uniqueName,
+  untilVisible,
+} from './support.ts';
 
 // Each case: what the staff member sees, and that nothing they typed is lost. Faults that other
 // specs already cover: a 400 naming a field, an unknown-code 400, a 500 with HTML on a write and a
@@ -8,23 +18,6 @@ import { API_BASE_URL, expect, goOffline, goOnline, onPost, signIn, test, unique
 // not JSON or without environments (deploy.spec).
 
 const LIST = `${API_BASE_URL}/pets?limit=20`;
-
-/**
- * Runs the page's clock on, a second at a time, until `locator` shows: the app's tries again and
- * their backoff happen in the page's time, not the test's.
- */
-async function untilVisible(page: Page, locator: Locator) {
-  await expect
-    .poll(
-      async () => {
-        if (await locator.isVisible()) return true;
-        await page.clock.fastForward(1_000);
-        return false;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-}
 
 async function fillForm(page: Page, name: string) {
   await signIn(page, { path: 'pets/new' });

@@ -1,7 +1,7 @@
 // Adding a pet while the service cannot be reached: the pet waits in a queue on this device, shown
 // in the list, and is sent when the service answers again; never twice where the environment offers
 // idempotency keys, and never again by itself where a lost answer may have added it.
-import type { Locator, Page, Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import {
   expect,
   expectNoAxeViolations,
@@ -13,6 +13,7 @@ import {
   signIn,
   test,
   uniqueName,
+  untilVisible,
   type Service,
 } from './support.ts';
 
@@ -59,20 +60,6 @@ const queued = (page: Page, name: string) =>
   waiting(page)
     .getByRole('listitem')
     .filter({ has: page.getByText(name, { exact: true }) });
-
-/** Waits for `locator`, moving the page's clock on meanwhile: the queue's backoff runs in the page's time. */
-async function untilVisible(page: Page, locator: Locator) {
-  await expect
-    .poll(
-      async () => {
-        if (await locator.isVisible()) return true;
-        await page.clock.fastForward(2_000);
-        return false;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-}
 
 async function namesInStore(page: Page, service: Service, name: string) {
   const pets = await listPetsViaApi(page.request, service, 'status=pending&limit=100');
@@ -135,7 +122,7 @@ test.describe('adding a pet while offline', () => {
       await expectNoAxeViolations(page);
 
       await page.unrouteAll({ behavior: 'ignoreErrors' });
-      await untilVisible(page, listed(page, name));
+      await untilVisible(page, listed(page, name), 2_000);
       await expect(waiting(page)).toHaveCount(0);
       expect(await namesInStore(page, REFERENCE_SERVICE, name)).toBe(1);
     });
@@ -156,7 +143,7 @@ test.describe('adding a pet while offline', () => {
 
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await page.getByRole('link', { name: 'See the pets waiting to be sent' }).click();
-    await untilVisible(page, listed(page, name));
+    await untilVisible(page, listed(page, name), 2_000);
     await expect(waiting(page)).toHaveCount(0);
     expect(creates.length).toBeGreaterThanOrEqual(2);
     const keys = await Promise.all(creates.map((request) => request.headerValue('idempotency-key')));

@@ -5,6 +5,7 @@ import {
   API_BASE_URL,
   createPetViaApi,
   expect,
+  holdExportCode,
   REFERENCE_SERVICE,
   signIn,
   SPEC_SERVICE,
@@ -153,14 +154,7 @@ test('the screens of named categories and the export, for a person to look at', 
 
   await page.goto('pets?category=1');
   await expect(page.getByRole('status').filter({ hasText: 'Showing Dogs' })).toBeVisible();
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  // Shown while the export's code loads, held here: no request of the app's own waits, so no time
-  // limit runs out while the screens are taken.
-  await page.route(/\/assets\/run-export-[^/]*\.js$/, async (route) => {
-    await held;
-    await route.fallback();
-  });
+  const release = await holdExportCode(page);
   await page.getByRole('button', { name: 'Export CSV' }).click();
   await expect(page.getByText(/^Exporting… /)).toBeVisible();
   await shoot(page, 'categories-export-running');

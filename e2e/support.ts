@@ -4,6 +4,7 @@ import {
   test as base,
   type APIRequestContext,
   type BrowserContext,
+  type Locator,
   type Page,
   type Route,
 } from '@playwright/test';
@@ -136,4 +137,36 @@ export async function goOnline(page: Page, context: BrowserContext) {
   await context.setOffline(false);
   if (!(await page.evaluate(() => navigator.onLine)))
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
+}
+
+/**
+ * Runs the page's clock on, `stepMs` at a time, until `locator` shows: the app's tries again and
+ * their backoff happen in the page's time, not the test's.
+ */
+export async function untilVisible(page: Page, locator: Locator, stepMs = 1_000) {
+  await expect
+    .poll(
+      async () => {
+        if (await locator.isVisible()) return true;
+        await page.clock.fastForward(stepMs);
+        return false;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
+/**
+ * Holds the export's code, loaded on the first click of Export CSV, until the returned function
+ * lets it through: the export shows as in progress meanwhile, and no request of the app's own is
+ * held, so no time limit runs out.
+ */
+export async function holdExportCode(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/run-export-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.fallback();
+  });
+  return release;
 }
