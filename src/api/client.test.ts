@@ -2,17 +2,12 @@ import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Environment } from '../config/config.ts';
 import { API, MESSAGES, server } from '../test/msw-server.ts';
+import { testEnvironment } from '../test/render.tsx';
 import { ApiError } from './api-error.ts';
 import { createPetstoreApi, readBody, type ClientOptions } from './client.ts';
 
-const SPEC_ONLY: Environment = {
-  name: 'Test',
-  apiBaseUrl: API,
-  messagesBaseUrl: MESSAGES,
-  extensions: [],
-  limits: {},
-  categories: [],
-};
+/** The component tests' environment: the spec alone, nothing declared. */
+const SPEC_ONLY = testEnvironment;
 const TIMEOUT_MS = 20_000;
 
 function apiFor(environment = SPEC_ONLY, options: Partial<ClientOptions> = {}) {

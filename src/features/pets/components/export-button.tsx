@@ -13,9 +13,9 @@ type ExportState =
 
 const count = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'pet' : 'pets'}`;
 
-function describeDone({ fileName, rows, read, capped, firstPageOnly }: Exported, limit: number): string {
+function describeDone({ fileName, rows, read, capped, firstPageOnly }: Exported): string {
   if (capped) {
-    return `Exported the first ${count(limit)} to ${fileName}: the export stops there. Narrow the list to export the rest.`;
+    return `Exported the first ${count(rows)} to ${fileName}: the export stops there. Narrow the list to export the rest.`;
   }
   if (firstPageOnly?.full) {
     return `Exported ${count(rows)} to ${fileName}, from the service’s first page only (${count(read)}): it offers no way past it.`;
@@ -34,7 +34,6 @@ export function ExportButton({ request, names }: { request: ExportRequest; names
   const api = useApi();
   const [state, setState] = useState<ExportState>({ step: 'idle' });
   const running = useRef<AbortController | undefined>(undefined);
-  const [limit, setLimit] = useState<number>();
   useEffect(() => () => running.current?.abort(), []);
 
   const start = async () => {
@@ -43,8 +42,7 @@ export function ExportButton({ request, names }: { request: ExportRequest; names
     setState({ step: 'running', rows: 0 });
     let rows = 0;
     try {
-      const { exportPets, EXPORT_LIMIT } = await import('../export/run-export.ts');
-      setLimit(EXPORT_LIMIT);
+      const { exportPets } = await import('../export/run-export.ts');
       const result = await exportPets(api, request, {
         signal: controller.signal,
         onProgress: (so) => {
@@ -74,7 +72,7 @@ export function ExportButton({ request, names }: { request: ExportRequest; names
       )}
       <p className="export-status" aria-live="polite">
         {state.step === 'running' && `Exporting… ${count(state.rows)} so far.`}
-        {state.step === 'done' && describeDone(state.result, limit ?? 0)}
+        {state.step === 'done' && describeDone(state.result)}
         {state.step === 'cancelled' && `Export cancelled after ${count(state.rows)}: no file was saved.`}
       </p>
       {state.step === 'failed' && (

@@ -8,7 +8,7 @@ import { csvFileName, petsCsv } from './pets-csv.ts';
 /** The page size an export reads the list with: the most the spec allows. */
 const EXPORT_PAGE_SIZE = 100;
 /** The most rows a file holds: past that, the export stops and says so. */
-export const EXPORT_LIMIT = 10_000;
+const EXPORT_LIMIT = 10_000;
 
 /** The list as it is filtered on screen. */
 export interface ExportRequest {
@@ -41,7 +41,6 @@ async function collectPets(
   { status, q, category }: ExportRequest,
   signal: AbortSignal,
   onProgress: (rows: number) => void,
-  limit: number,
 ) {
   const key = searchKey(q);
   const pets: Pet[] = [];
@@ -53,7 +52,7 @@ async function collectPets(
       if (category !== undefined && pet.categoryId !== category) continue;
       if (key && !searchKey(pet.name).includes(key)) continue;
       pets.push(pet);
-      if (pets.length >= limit) return { pets, read, capped: true, firstPageOnly: undefined };
+      if (pets.length >= EXPORT_LIMIT) return { pets, read, capped: true, firstPageOnly: undefined };
     }
     onProgress(pets.length);
     if (page.index === 0 && !page.nextLink) {
@@ -84,16 +83,14 @@ export async function exportPets(
     signal,
     onProgress,
     categoryName,
-    limit = EXPORT_LIMIT,
   }: {
     signal: AbortSignal;
     onProgress: (rows: number) => void;
     /** Where the environment names categories: the file has a column of names. */
     categoryName: ((id: bigint) => string | undefined) | undefined;
-    limit?: number;
   },
 ): Promise<Exported> {
-  const { pets, read, capped, firstPageOnly } = await collectPets(api, request, signal, onProgress, limit);
+  const { pets, read, capped, firstPageOnly } = await collectPets(api, request, signal, onProgress);
   signal.throwIfAborted();
   const category =
     request.category === undefined ? undefined : (categoryName?.(request.category) ?? `category ${request.category}`);
