@@ -31,9 +31,13 @@ export function createCursorCodec(secrets: readonly Buffer[]): CursorCodec {
       const [position, mac, extra] = cursor.split('.');
       if (!position || !mac || extra !== undefined) return undefined;
       const text = Buffer.from(position, 'base64url').toString();
-      if (!/^\d{1,19}$/.test(text) || BigInt(text) > INT64_MAX) return undefined;
-      const given = Buffer.from(mac, 'base64url');
+      if (!/^(0|[1-9]\d{0,18})$/.test(text) || BigInt(text) > INT64_MAX) return undefined;
       const before = BigInt(text);
+      // Only the text encode writes: Node's decoder skips stray characters and padding, so a cursor
+      // with them would name the same position under another spelling.
+      if (position !== Buffer.from(text).toString('base64url')) return undefined;
+      const given = Buffer.from(mac, 'base64url');
+      if (mac !== given.toString('base64url')) return undefined;
       const signed = secrets.some((secret) => {
         const expected = sign(secret, before);
         return given.length === expected.length && timingSafeEqual(given, expected);

@@ -250,12 +250,19 @@ describe('numbers that are not quite numbers', () => {
     const next = /cursor=([^&>]+)/.exec(String(first.headers['link']))![1]!;
     const second = await call(service.pets, { method: 'GET', url: `/v1/pets?limit=2&cursor=${next}`, headers: auth });
     expect((second.body as unknown[]).length).toBe(1);
+    const [position, mac] = next.split('.');
     for (const forged of [
       Buffer.from('2').toString('base64url'),
       `${Buffer.from('2').toString('base64url')}.AAAAAAAAAAAAAAAA`,
+      // The cursor given, spelt another way: padding, a stray character, a leading zero.
+      `${position}=.${mac}`,
+      `${position}.${mac}=`,
+      `${position}.${mac}*`,
+      `!${position}.${mac}`,
+      `${Buffer.from(`0${Buffer.from(position!, 'base64url').toString()}`).toString('base64url')}.${mac}`,
     ]) {
       const answer = await call(service.pets, { method: 'GET', url: `/v1/pets?cursor=${forged}`, headers: auth });
-      expect(answer.body).toEqual(errorBody(400, 'invalid_cursor'));
+      expect(answer.body, forged).toEqual(errorBody(400, 'invalid_cursor'));
     }
     await service.close();
   });
