@@ -55,7 +55,7 @@ async function stopService(page: Page, service: Service, { lose = false } = {}) 
 }
 
 const listed = (page: Page, name: string) => page.getByRole('table').getByRole('row').filter({ hasText: name });
-const waiting = (page: Page) => page.getByRole('region', { name: /^Waiting to be sent/ });
+const waiting = (page: Page) => page.getByRole('region', { name: /^Kept on this device/ });
 const queued = (page: Page, name: string) =>
   waiting(page)
     .getByRole('listitem')
@@ -84,8 +84,8 @@ test.describe('adding a pet while offline', () => {
       await expect(page.getByLabel('Name')).toHaveValue('');
       await expectNoAxeViolations(page);
 
-      await page.getByRole('link', { name: 'See the pets waiting to be sent' }).click();
-      await expect(waiting(page)).toContainText('Waiting to be sent: 1 pet');
+      await page.getByRole('link', { name: 'See the pets kept on this device' }).click();
+      await expect(waiting(page)).toContainText('Kept on this device: 1 pet');
       await expect(queued(page, name)).toContainText(`${name}, category 4, pending`);
       await expect(queued(page, name)).toContainText('Waiting to be sent: it goes as soon as');
       await expect(queued(page, name).getByRole('button', { name: `Cancel “${name}”` })).toBeVisible();
@@ -114,7 +114,7 @@ test.describe('adding a pet while offline', () => {
       await stopService(page, REFERENCE_SERVICE);
       await addPet(page, name);
       await expect(page.getByRole('status').filter({ hasText: 'kept on this device' })).toBeVisible();
-      await page.getByRole('link', { name: 'See the pets waiting to be sent' }).click();
+      await page.getByRole('link', { name: 'See the pets kept on this device' }).click();
       await expect(queued(page, name)).toContainText('Waiting to be sent');
 
       await page.reload();
@@ -142,7 +142,7 @@ test.describe('adding a pet while offline', () => {
     expect(await namesInStore(page, REFERENCE_SERVICE, name)).toBe(1);
 
     await page.unrouteAll({ behavior: 'ignoreErrors' });
-    await page.getByRole('link', { name: 'See the pets waiting to be sent' }).click();
+    await page.getByRole('link', { name: 'See the pets kept on this device' }).click();
     await untilVisible(page, listed(page, name), 2_000);
     await expect(waiting(page)).toHaveCount(0);
     expect(creates.length).toBeGreaterThanOrEqual(2);
@@ -168,7 +168,7 @@ test.describe('adding a pet while offline', () => {
         `“${name}” may have been added. It is kept on this device, and sent again only if you ask.`,
       );
       await page.unrouteAll({ behavior: 'ignoreErrors' });
-      await page.getByRole('link', { name: 'See the pets waiting to be sent' }).click();
+      await page.getByRole('link', { name: 'See the pets kept on this device' }).click();
       await expect(queued(page, name)).toContainText('Sent, and no answer came back: it may have been added.');
       await expect(queued(page, name).getByRole('alert')).toContainText('may or may not have been added');
       await expectNoAxeViolations(page);
@@ -204,7 +204,7 @@ test.describe('adding a pet while offline', () => {
       await addPet(page, name);
       await expect(page.getByRole('status').filter({ hasText: 'may have been added' })).toBeVisible();
       await page.unrouteAll({ behavior: 'ignoreErrors' });
-      await page.getByRole('link', { name: 'See the pets waiting to be sent' }).click();
+      await page.getByRole('link', { name: 'See the pets kept on this device' }).click();
       await queued(page, name)
         .getByRole('button', { name: `Send again “${name}”` })
         .click();
@@ -223,10 +223,10 @@ test.describe('adding a pet while offline', () => {
     await expect(page.getByRole('status').filter({ hasText: keep })).toBeVisible();
     await addPet(page, drop);
     await expect(page.getByRole('status').filter({ hasText: drop })).toBeVisible();
-    await page.getByRole('link', { name: 'See the pets waiting to be sent' }).click();
-    await expect(waiting(page)).toContainText('Waiting to be sent: 2 pets');
+    await page.getByRole('link', { name: 'See the pets kept on this device' }).click();
+    await expect(waiting(page)).toContainText('Kept on this device: 2 pets');
     await page.getByRole('button', { name: `Cancel “${drop}”` }).click();
-    await expect(waiting(page)).toContainText('Waiting to be sent: 1 pet');
+    await expect(waiting(page)).toContainText('Kept on this device: 1 pet');
     await expect(queued(page, drop)).toHaveCount(0);
 
     await goOnline(page, context);
@@ -255,7 +255,7 @@ test.describe('adding a pet while offline', () => {
       const dialog = page.getByRole('dialog', { name: 'Sign out and lose 1 pet?' });
       await expect(dialog).toBeVisible();
       await expect(dialog).toContainText(
-        `1 pet added on this device has not reached ${REFERENCE_SERVICE.environment} yet. Signing out removes it from this device for good.`,
+        'Kept on this device: 1 pet not sent yet. Signing out removes it from this device for good.',
       );
       await expectNoAxeViolations(page);
       await dialog.getByRole('button', { name: 'Stay signed in' }).click();

@@ -85,8 +85,8 @@ test('every screen, for a person to look at', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Add pet' }).click();
   await expect(page.getByText(/is kept on this device/)).toBeVisible();
   await shoot(page, 'add-pet-kept');
-  await page.getByRole('link', { name: 'See the pets waiting to be sent' }).click();
-  await expect(page.getByRole('region', { name: /^Waiting to be sent/ })).toBeVisible();
+  await page.getByRole('link', { name: 'See the pets kept on this device' }).click();
+  await expect(page.getByRole('region', { name: /^Kept on this device/ })).toBeVisible();
   await shoot(page, 'pets-waiting');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
@@ -108,7 +108,7 @@ test('every screen, for a person to look at', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Add pet' }).click();
   await expect(page.getByText(/may have been added/)).toBeVisible();
   await page.unrouteAll({ behavior: 'ignoreErrors' });
-  await page.getByRole('link', { name: 'See the pets waiting to be sent' }).click();
+  await page.getByRole('link', { name: 'See the pets kept on this device' }).click();
   await page.getByRole('button', { name: 'Look for “Pickle”' }).click();
   await expect(page.getByText(/lists an? .*pet named “Pickle”/)).toBeVisible();
   await shoot(page, 'pets-waiting-lost');

@@ -43,7 +43,7 @@ describe('signing out from the sign-in-again dialog', () => {
     await userEvent.click(within(reauthDialog).getByRole('button', { name: 'Sign out' }));
     const confirm = await screen.findByRole('dialog', { name: 'Sign out and lose 1 pet?' });
     expect(confirm).toHaveTextContent(
-      '1 pet added on this device has not reached Test yet. Signing out removes it from this device for good.',
+      'Kept on this device: 1 pet not sent yet. Signing out removes it from this device for good.',
     );
     expect(sessionStore.get().session).toBeDefined();
 

@@ -4,14 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { renderSignedIn, testEnvironment } from '../../../test/render.tsx';
 import { petFormDraft } from '../add-pet-draft.ts';
 import { petQueue } from '../pet-queue.ts';
-import { QueuedPets } from './queued-pets.tsx';
+import { QueuedPets, SignOutConfirm } from './queued-pets.tsx';
 
 const rex = { name: 'Rex', categoryId: 3n, status: 'sold' } as const;
 
 function renderQueue(add: () => void, environment = testEnvironment) {
   renderSignedIn(<QueuedPets />, { path: '/pets', environment });
   add();
-  return screen.findByRole('region', { name: /^Waiting to be sent/ });
+  return screen.findByRole('region', { name: /^Kept on this device/ });
 }
 
 describe('QueuedPets', () => {
@@ -25,13 +25,39 @@ describe('QueuedPets', () => {
       petQueue.add(rex, { state: 'waiting' });
       petQueue.add({ ...rex, name: 'Tom' }, { state: 'waiting' });
     });
-    expect(within(region).getByRole('heading', { level: 2 })).toHaveTextContent('Waiting to be sent: 2 pets');
+    expect(within(region).getByRole('heading', { level: 2 })).toHaveTextContent('Kept on this device: 2 pets');
     const [first] = within(region).getAllByRole('listitem');
     expect(first).toHaveTextContent('Rex, category 3, sold');
     expect(first).toHaveTextContent('Waiting to be sent: it goes as soon as Test answers.');
     await userEvent.click(within(region).getByRole('button', { name: 'Cancel “Tom”' }));
-    expect(within(region).getByRole('heading', { level: 2 })).toHaveTextContent('Waiting to be sent: 1 pet');
+    expect(within(region).getByRole('heading', { level: 2 })).toHaveTextContent('Kept on this device: 1 pet');
     expect(petQueue.get().map((pet) => pet.pet.name)).toEqual(['Rex']);
+  });
+
+  it('counts apart the pets still to be sent and those waiting for the person', async () => {
+    const region = await renderQueue(() => {
+      petQueue.add(rex, { state: 'waiting' });
+      petQueue.add({ ...rex, name: 'Tom' }, { state: 'lost', lostBy: 'network' });
+      petQueue.add({ ...rex, name: 'Kit' }, { state: 'refused', problem: 'Name is bad.' });
+    });
+    expect(within(region).getByRole('heading', { level: 2 })).toHaveTextContent('Kept on this device: 3 pets');
+    expect(region).toHaveTextContent('1 waiting to be sent and 2 waiting for you to decide.');
+    await userEvent.click(within(region).getByRole('button', { name: 'Cancel “Rex”' }));
+    expect(region).toHaveTextContent('2 waiting for you to decide.');
+    expect(region).not.toHaveTextContent('waiting to be sent');
+  });
+
+  it('before signing out, says what would be lost of each kind', async () => {
+    renderSignedIn(<SignOutConfirm open onClose={() => {}} />, { path: '/pets' });
+    petQueue.add(rex, { state: 'waiting' });
+    petQueue.add({ ...rex, name: 'Tom' }, { state: 'waiting' });
+    petQueue.add({ ...rex, name: 'Kit' }, { state: 'lost', lostBy: 'timeout' });
+    petQueue.add({ ...rex, name: 'Max' }, { state: 'refused', problem: 'Name is bad.' });
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out and lose 4 pets?' });
+    expect(dialog).toHaveTextContent(
+      'Kept on this device: 2 pets not sent yet, 1 pet that may not have been added and 1 pet that Test did not add. ' +
+        'Signing out removes them from this device for good.',
+    );
   });
 
   it('names the category where the environment names it', async () => {

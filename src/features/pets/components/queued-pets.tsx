@@ -15,6 +15,19 @@ import { LostCreateNotice } from './lost-create-notice.tsx';
 
 const pets = (n: number) => (n === 1 ? '1 pet' : `${n.toLocaleString()} pets`);
 
+/** How many pets of the queue are in each case: still to be sent, or waiting for the person. */
+function tally(queue: readonly QueuedPet[]) {
+  const count = (...states: QueuedPet['state'][]) => queue.filter((pet) => states.includes(pet.state)).length;
+  return { toSend: count('waiting', 'sending'), lost: count('lost'), refused: count('refused') };
+}
+
+/** The parts of a list that are not empty, in a sentence: "a, b and c". */
+const inWords = (parts: (string | false)[]) =>
+  parts
+    .filter(Boolean)
+    .join(', ')
+    .replace(/, ([^,]*)$/, ' and $1');
+
 /** What became of a queued pet, in words: never told by colour alone. */
 function stateText(pet: QueuedPet, environmentName: string): string {
   switch (pet.state) {
@@ -88,11 +101,16 @@ export function QueuedPets() {
   const queue = usePetQueue();
   const { environment } = useApi();
   if (queue.length === 0) return null;
+  const { toSend, lost, refused } = tally(queue);
+  const state = inWords([
+    toSend > 0 && `${toSend.toLocaleString()} waiting to be sent`,
+    lost + refused > 0 && `${(lost + refused).toLocaleString()} waiting for you to decide`,
+  ]);
   return (
     <section className="queued-pets notice notice-warning" aria-labelledby="queued-pets-title">
-      <h2 id="queued-pets-title">Waiting to be sent: {pets(queue.length)}</h2>
+      <h2 id="queued-pets-title">Kept on this device: {pets(queue.length)}</h2>
       <p>
-        Added while {environment.name} could not be reached, and kept on this device until they are sent. Signing out or
+        {state}. Added while {environment.name} could not be reached, and kept until they are sent. Signing out or
         closing this tab loses them.
       </p>
       <ul>
@@ -131,7 +149,7 @@ export function KeptOnDevice({ pet }: { pet: QueuedPet }) {
     <div className="notice notice-warning" role="status">
       <p>{words}</p>
       <p>
-        <Link to={paths.pets}>See the pets waiting to be sent</Link>
+        <Link to={paths.pets}>See the pets kept on this device</Link>
       </p>
     </div>
   );
@@ -148,6 +166,7 @@ export function SignOutConfirm({ open, onClose }: { open: boolean; onClose: () =
     if (!open && element?.open) element.close();
   }, [open]);
   const n = queue.length;
+  const { toSend, lost, refused } = tally(queue);
   return (
     <dialog
       ref={dialog}
@@ -161,7 +180,11 @@ export function SignOutConfirm({ open, onClose }: { open: boolean; onClose: () =
           <h2 id="sign-out-title">{n > 0 ? `Sign out and lose ${pets(n)}?` : 'Sign out?'}</h2>
           <p id="sign-out-why">
             {n > 0
-              ? `${pets(n)} added on this device ${n === 1 ? 'has' : 'have'} not reached ${environment.name} yet. Signing out removes ${n === 1 ? 'it' : 'them'} from this device for good.`
+              ? `Kept on this device: ${inWords([
+                  toSend > 0 && `${pets(toSend)} not sent yet`,
+                  lost > 0 && `${pets(lost)} that may not have been added`,
+                  refused > 0 && `${pets(refused)} that ${environment.name} did not add`,
+                ])}. Signing out removes ${n === 1 ? 'it' : 'them'} from this device for good.`
               : 'Every pet that was waiting has been sent: nothing will be lost.'}
           </p>
           <div className="form-actions">
