@@ -3,6 +3,7 @@
 // idempotency keys, and never again by itself where a lost answer may have added it.
 import type { Page, Request } from '@playwright/test';
 import {
+  API_KEY,
   expect,
   expectNoAxeViolations,
   goOffline,
@@ -319,6 +320,48 @@ test.describe('adding a pet while offline', () => {
       await expect(page.getByRole('table')).toBeVisible();
       await expect(waiting(page)).toHaveCount(0);
       expect(await namesInStore(page, REFERENCE_SERVICE, name)).toBe(0);
+    });
+  }
+
+  for (const [size, viewport] of [
+    ['desk', undefined],
+    ['phone', PHONE],
+  ] as const) {
+    test(`pets left waiting by a key that stopped working are offered to the next key, at a ${size}`, async ({
+      page,
+      context,
+    }) => {
+      if (viewport) await page.setViewportSize(viewport);
+      const name = uniqueName('Left');
+      const creates = recordCreates(page, REFERENCE_SERVICE);
+      await openForm(page, REFERENCE_SERVICE);
+      await goOffline(page, context);
+      await addPet(page, name);
+      await expect(page.getByRole('status').filter({ hasText: name })).toBeVisible();
+
+      // Back online, the send meets a revoked key, and the person leaves instead of giving a new one.
+      await revokeKey(page);
+      await goOnline(page, context);
+      await page.getByRole('dialog', { name: 'Sign in again' }).getByRole('button', { name: 'Cancel' }).click();
+      await expect(page.getByRole('alert')).toContainText('no longer accepted');
+      await page.unrouteAll();
+
+      await signIn(page, { key: 'e2e-other-key', path: 'pets' });
+      const left = page.getByRole('region', { name: 'Left on this device: 1 pet' });
+      await expect(left).toContainText(
+        `Added in this tab with an API key that ${REFERENCE_SERVICE.environment} no longer accepts, and kept here: “${name}”.`,
+      );
+      await expect(waiting(page)).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      // Refused unread, the one send made it no pet that may have been added: it goes, once.
+      await left.getByRole('button', { name: 'Send it with your key' }).click();
+      await expect(left).toHaveCount(0);
+      await expect(listed(page, name)).toHaveCount(1);
+      expect(await namesInStore(page, REFERENCE_SERVICE, name)).toBe(1);
+      expect(creates.map((request) => request.headers()['authorization'])).toEqual([
+        `Bearer ${API_KEY}`,
+        'Bearer e2e-other-key',
+      ]);
     });
   }
 

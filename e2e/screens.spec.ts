@@ -7,6 +7,7 @@ import {
   expect,
   holdExportCode,
   REFERENCE_SERVICE,
+  revokeKey,
   signIn,
   SPEC_SERVICE,
   test,
@@ -92,8 +93,20 @@ test('every screen, for a person to look at', async ({ page, request }) => {
   await expect(page.getByRole('dialog')).toBeVisible();
   await shoot(page, 'sign-out-confirm');
   await page.getByRole('button', { name: 'Stay signed in' }).click();
-  await page.getByRole('button', { name: /^Cancel/ }).click();
+
+  // The key stops working before the pet is sent, and the person leaves for the sign-in screen: the
+  // next key is offered the pet.
   await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await revokeKey(page);
+  await page.reload();
+  await page.getByRole('dialog', { name: 'Sign in again' }).getByRole('button', { name: 'Cancel' }).click();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await signIn(page, { key: 'e2e-other-key' });
+  await expect(page.getByRole('region', { name: /^Left on this device/ })).toBeVisible();
+  await shoot(page, 'pets-left-behind');
+  await page.getByRole('button', { name: 'Discard it…' }).click();
+  await shoot(page, 'pets-left-behind-discard');
+  await page.getByRole('button', { name: 'Discard it', exact: true }).click();
 
   // Against a service without idempotency keys, a send whose answer was lost: it may have been added.
   await signIn(page, { path: `${SPEC_SERVICE.appUrl}pets`, service: SPEC_SERVICE });

@@ -64,7 +64,10 @@ export function SignedInApp({ session }: { session: Session }) {
   // Signing out with pets still waiting on this device asks first: from the header, and from the
   // sign-in-again dialog, which is why the question lives here, beside the dialog, not in the layout.
   const [confirmSignOut, setConfirmSignOut] = useState(false);
-  const signOut = useCallback(() => (petQueue.get().length > 0 ? setConfirmSignOut(true) : sessionStore.signOut()), []);
+  const signOut = useCallback(
+    () => (petQueue.get().length + petQueue.leftBehind().length > 0 ? setConfirmSignOut(true) : sessionStore.signOut()),
+    [],
+  );
 
   // The deployment's config.json no longer lists the session's environment: choose again.
   useEffect(() => {

@@ -81,7 +81,11 @@ function stored<T extends object>(name: () => string, isValid: (value: unknown) 
  * reload, a renewed key and signing in again with the same key; sign-out clears it with the rest.
  */
 export function sessionValue<T extends object>(name: string, isValid: (value: unknown) => value is T) {
-  return stored(() => `${state.session?.owner ?? 'nobody'}.${name}`, isValid);
+  return {
+    ...stored(() => `${state.session?.owner ?? 'nobody'}.${name}`, isValid),
+    /** The same value kept for another owner (see `sessionStore.leftBehind`). */
+    of: (owner: string) => stored(() => `${owner}.${name}`, isValid),
+  };
 }
 
 export type SessionValue<T extends object> = ReturnType<typeof sessionValue<T>>;
@@ -94,6 +98,17 @@ const storedSession = stored(
     ),
 );
 
+/**
+ * Sessions whose key stopped working and that were left for the sign-in screen, by environment:
+ * what they kept stays theirs, but the next key signing in to that environment on this tab is told
+ * of what they left waiting (pet-queue.ts).
+ */
+const storedExpired = stored(
+  () => 'expired',
+  (value): value is Record<string, string> =>
+    typeof value === 'object' && value !== null && Object.values(value).every((owner) => typeof owner === 'string'),
+);
+
 const listeners = new Set<() => void>();
 let state: SessionState = { session: storedSession.load(), reason: undefined };
 
@@ -102,6 +117,12 @@ function update(next: SessionState) {
   if (next.session) storedSession.save(next.session);
   else storedSession.clear();
   for (const listener of listeners) listener();
+}
+
+function forgetExpired(environmentName: string) {
+  const others = Object.entries(storedExpired.load() ?? {}).filter(([name]) => name !== environmentName);
+  if (others.length > 0) storedExpired.save(Object.fromEntries(others));
+  else storedExpired.clear();
 }
 
 export const sessionStore = {
@@ -114,10 +135,23 @@ export const sessionStore = {
     return () => listeners.delete(listener);
   },
   signIn({ apiKey, environmentName }: Omit<Session, 'owner'>) {
-    update({
-      session: { apiKey, environmentName, owner: fingerprint(`${environmentName}\n${apiKey}`) },
-      reason: undefined,
-    });
+    const owner = fingerprint(`${environmentName}\n${apiKey}`);
+    // The same key back: it finds what it left, and nothing is left behind.
+    if (storedExpired.load()?.[environmentName] === owner) forgetExpired(environmentName);
+    update({ session: { apiKey, environmentName, owner }, reason: undefined });
+  },
+  /**
+   * The owner of a session of this environment whose key stopped working on this tab, when another
+   * key is now signed in: what it kept (its queue, say) is still there, under that owner.
+   */
+  leftBehind(): string | undefined {
+    const session = state.session;
+    const owner = session && storedExpired.load()?.[session.environmentName];
+    return owner === session?.owner ? undefined : owner;
+  },
+  /** What the session whose key stopped working left has been dealt with: nobody is told of it again. */
+  forgetLeftBehind() {
+    if (state.session) forgetExpired(state.session.environmentName);
   },
   /** The same person continues with a new key (the old one was revoked): their drafts stay theirs. */
   renewKey(apiKey: string) {
@@ -129,7 +163,10 @@ export const sessionStore = {
   },
   /** The service answered 401 to a signed-in request: the key was revoked or has expired. */
   expire() {
-    if (state.session) update({ session: undefined, reason: 'expired' });
+    if (!state.session) return;
+    const { environmentName, owner } = state.session;
+    storedExpired.save({ ...storedExpired.load(), [environmentName]: owner });
+    update({ session: undefined, reason: 'expired' });
   },
 };
 

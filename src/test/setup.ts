@@ -3,7 +3,7 @@ import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './msw-server.ts';
 
-// jsdom lays nothing out and cannot scroll: the list scrolls back to where it was (use-list-scroll.ts)
+// jsdom lays nothing out and cannot scroll: the list scrolls back to where it was (ScrollRestoration)
 // in the browser, where the e2e tests check it. Here, a call that does nothing, not an error printed.
 window.scrollTo = () => {};
 // jsdom has no modal dialogs (`showModal`, `close`): here they only open and close, as far as a test can

@@ -73,11 +73,51 @@ describe('petQueue: kept per key owner in the session', () => {
     expect(petQueue.get()).toEqual([entry()]);
   });
 
+  it('a key that stopped working leaves its pets for the next key to take or drop, not to see as its own', () => {
+    petQueue.add(rex, { state: 'waiting' });
+    sessionStore.expire();
+    sessionStore.signIn({ apiKey: 'key-2', environmentName: 'Test' });
+    expect(petQueue.get()).toEqual([]);
+    expect(petQueue.leftBehind()).toMatchObject([{ state: 'waiting', pet: { name: 'Rex' } }]);
+    // Not to another environment's key.
+    sessionStore.signIn({ apiKey: 'key-2', environmentName: 'Other' });
+    expect(petQueue.leftBehind()).toEqual([]);
+    sessionStore.signIn({ apiKey: 'key-2', environmentName: 'Test' });
+    petQueue.takeOver();
+    expect(petQueue.get()).toMatchObject([{ state: 'waiting', pet: { name: 'Rex' } }]);
+    expect(petQueue.leftBehind()).toEqual([]);
+    // Taken: the key that left them no longer finds them.
+    sessionStore.signIn({ apiKey: 'key-1', environmentName: 'Test' });
+    expect(petQueue.get()).toEqual([]);
+  });
+
+  it('pets left behind can be dropped, and the key that left them finds them if it comes back first', () => {
+    petQueue.add(rex, { state: 'waiting' });
+    sessionStore.expire();
+    sessionStore.signIn({ apiKey: 'key-1', environmentName: 'Test' });
+    expect(petQueue.get()).toHaveLength(1);
+    expect(petQueue.leftBehind()).toEqual([]);
+    // Its session ended well: another key is told of nothing.
+    sessionStore.signIn({ apiKey: 'key-2', environmentName: 'Test' });
+    expect(petQueue.leftBehind()).toEqual([]);
+
+    sessionStore.signIn({ apiKey: 'key-1', environmentName: 'Test' });
+    sessionStore.expire();
+    sessionStore.signIn({ apiKey: 'key-2', environmentName: 'Test' });
+    expect(petQueue.leftBehind()).toHaveLength(1);
+    petQueue.discardLeftBehind();
+    expect(petQueue.leftBehind()).toEqual([]);
+    expect(Object.values(sessionStorage).join()).not.toContain('Rex');
+  });
+
   it('leaves nothing in storage after sign-out', () => {
     petQueue.add(rex, { state: 'waiting' });
     expect(Object.keys(sessionStorage).some((name) => name.endsWith('.pet-queue'))).toBe(true);
+    sessionStore.expire();
+    sessionStore.signIn({ apiKey: 'key-2', environmentName: 'Test' });
     sessionStore.signOut();
     expect(Object.keys(sessionStorage).filter((name) => name.includes('pet-queue'))).toEqual([]);
+    expect(Object.keys(sessionStorage)).toEqual([]);
     expect(petQueue.get()).toEqual([]);
   });
 });

@@ -66,26 +66,52 @@ const stored = sessionValue('pet-queue', (value): value is unknown[] => Array.is
 
 const listeners = new Set<() => void>();
 let cache: { owner: string | undefined; pets: QueuedPet[] } | undefined;
+let leftCache: { owner: string | undefined; pets: QueuedPet[] } | undefined;
+
+const signedIn = () => sessionStore.get().session?.owner;
 
 function read(): QueuedPet[] {
-  const owner = sessionStore.get().session?.owner;
+  const owner = signedIn();
   if (cache && cache.owner === owner) return cache.pets;
   cache = { owner, pets: owner ? parseQueue(stored.load()) : [] };
   return cache.pets;
 }
 
-function write(pets: QueuedPet[]) {
-  const owner = sessionStore.get().session?.owner;
+/** The queue of `owner`: the one signed in, or one whose send was under way when its session ended. */
+const readOf = (owner: string) => (owner === signedIn() ? read() : parseQueue(stored.of(owner).load()));
+
+/** The queue of the session of this environment whose key stopped working on this tab, if any. */
+function readLeftBehind(): QueuedPet[] {
+  const owner = sessionStore.leftBehind();
+  if (leftCache && leftCache.owner === owner) return leftCache.pets;
+  leftCache = { owner, pets: owner ? parseQueue(stored.of(owner).load()) : [] };
+  return leftCache.pets;
+}
+
+/** Lets go of what the session whose key stopped working left: its queue, and the memory of it. */
+function forgetLeftBehind() {
+  const owner = sessionStore.leftBehind();
+  if (owner) stored.of(owner).clear();
+  sessionStore.forgetLeftBehind();
+  leftCache = undefined;
+  for (const listener of listeners) listener();
+}
+
+function write(pets: QueuedPet[], owner = signedIn()) {
   if (!owner) return;
-  cache = { owner, pets };
-  if (pets.length > 0) stored.save(pets);
-  else stored.clear();
+  // Another session's queue is written only while it is still kept: never again after sign-out.
+  if (owner !== signedIn() && stored.of(owner).load() === undefined) return;
+  if (owner === signedIn()) cache = { owner, pets };
+  if (pets.length > 0) stored.of(owner).save(pets);
+  else stored.of(owner).clear();
+  if (owner === sessionStore.leftBehind()) leftCache = undefined;
   for (const listener of listeners) listener();
 }
 
 // Signing in, out, or again: the queue is read again from where the session keeps it (or is none).
 sessionStore.subscribe(() => {
   cache = undefined;
+  leftCache = undefined;
   for (const listener of listeners) listener();
 });
 
@@ -116,15 +142,46 @@ export const petQueue = {
     write(read().map((pet) => (pet.id === id ? { ...pet, state: 'sending' as const } : pet)));
     return true;
   },
-  update(id: string, change: Partial<Omit<QueuedPet, 'id'>>) {
-    write(read().map((pet) => (pet.id === id ? { ...pet, ...change } : pet)));
+  /**
+   * Changes a pet of the queue: of the one signed in, or of `owner`'s, as the sender does, whose
+   * answer may come after the session that sent it has ended (the sign-in-again dialog's Cancel).
+   */
+  update(id: string, change: Partial<Omit<QueuedPet, 'id'>>, owner = signedIn()) {
+    if (!owner) return;
+    write(
+      readOf(owner).map((pet) => (pet.id === id ? { ...pet, ...change } : pet)),
+      owner,
+    );
   },
-  remove(id: string) {
-    write(read().filter((pet) => pet.id !== id));
+  remove(id: string, owner = signedIn()) {
+    if (!owner) return;
+    write(
+      readOf(owner).filter((pet) => pet.id !== id),
+      owner,
+    );
   },
+  /**
+   * The pets that another key left waiting on this tab, for this environment, when the service
+   * stopped taking it and nobody gave a new one in its place (the sign-in-again dialog's Cancel).
+   * The queue is per key: they are this key's only when the person takes them (`takeOver`).
+   */
+  leftBehind: readLeftBehind,
+  /**
+   * Makes the pets left behind this key's, to be sent with it. One sent before under the other key
+   * may have been added: the sender leaves it for the person to decide (send-queued-pets.ts).
+   */
+  takeOver() {
+    const left = readLeftBehind();
+    forgetLeftBehind();
+    if (left.length > 0) write([...read(), ...left]);
+  },
+  /** Drops the pets left behind, for good. */
+  discardLeftBehind: forgetLeftBehind,
 };
 
 export const usePetQueue = (): QueuedPet[] => useSyncExternalStore(petQueue.subscribe, read, read);
+export const useLeftBehindPets = (): QueuedPet[] =>
+  useSyncExternalStore(petQueue.subscribe, readLeftBehind, readLeftBehind);
 
 const FIRST_DELAY_MS = 2000;
 const MAX_DELAY_MS = 30_000;

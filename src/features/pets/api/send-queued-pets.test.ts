@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPetstoreApi } from '../../../api/client.ts';
 import type { Environment } from '../../../config/config.ts';
 import { sessionStore } from '../../../lib/session.ts';
@@ -73,6 +73,60 @@ describe('sendQueuedPet where a key the service knew may be forgotten', () => {
     expect(await send(REFERENCE)).toBe('done');
     expect(petQueue.get()).toMatchObject([{ state: 'lost' }]);
     expect(creates).toEqual([]);
+  });
+});
+
+describe('sendQueuedPet when the service stops taking the key', () => {
+  it('a 401 added nothing: with another key later, the pet goes with the same idempotency key', async () => {
+    let revoked = true;
+    const { creates } = service({
+      answer: () =>
+        revoked ? HttpResponse.json({ code: 'unauthorized', message: 'No.', status: 401 }, { status: 401 }) : added(),
+    });
+    petQueue.add(rex, { state: 'waiting', idempotencyKey: 'key-of-rex' });
+    expect(await send(REFERENCE)).toBe('later');
+    expect(petQueue.get()).toMatchObject([{ state: 'waiting' }]);
+    expect(petQueue.get()[0]!.sentWith).toBeUndefined();
+    revoked = false;
+    sessionStore.renewKey('k2');
+    expect(await send(REFERENCE)).toBe('done');
+    expect(petQueue.get()).toEqual([]);
+    expect(creates).toEqual(['key-of-rex', 'key-of-rex']);
+  });
+});
+
+describe('sendQueuedPet when the session ends before the answer comes', () => {
+  /** `POST /pets` held until `answer` is called with what to answer. */
+  function heldCreate() {
+    let answer: (response: Response) => void = () => undefined;
+    const held = new Promise<Response>((resolve) => (answer = resolve));
+    server.use(http.post(`${API}/pets`, () => held));
+    return answer;
+  }
+  const unauthorized = () => HttpResponse.json({ code: 'unauthorized', message: 'No.', status: 401 }, { status: 401 });
+
+  it('writes what became of the pet to the queue of the key that sent it', async () => {
+    const answer = heldCreate();
+    petQueue.add(rex, { state: 'waiting', idempotencyKey: 'key-of-rex' });
+    const sending = send(REFERENCE);
+    await vi.waitFor(() => expect(petQueue.get()).toMatchObject([{ state: 'sending' }]));
+    sessionStore.expire();
+    answer(unauthorized());
+    expect(await sending).toBe('later');
+    sessionStore.signIn({ apiKey: 'k', environmentName: 'Test' });
+    expect(petQueue.get()).toMatchObject([{ state: 'waiting' }]);
+    expect(petQueue.get()[0]!.sentWith).toBeUndefined();
+  });
+
+  it('writes nothing once signed out: nothing of the queue is left to read', async () => {
+    const answer = heldCreate();
+    petQueue.add(rex, { state: 'waiting', idempotencyKey: 'key-of-rex' });
+    const sending = send(REFERENCE);
+    await vi.waitFor(() => expect(petQueue.get()).toMatchObject([{ state: 'sending' }]));
+    sessionStore.signOut();
+    answer(unauthorized());
+    expect(await sending).toBe('later');
+    expect(Object.keys(sessionStorage)).toEqual([]);
   });
 });
 

@@ -29,24 +29,27 @@ export async function sendQueuedPet(
   const key = offers(api.environment, 'idempotency-key') ? entry.idempotencyKey : undefined;
   // Taken before anything is awaited: it can no longer be cancelled, nor sent by another sender.
   if (!petQueue.claim(entry.id)) return 'done';
+  // What becomes of it is written to its owner's queue, even once that session has ended.
+  const owner = sessionStore.get().session?.owner;
+  const update = (change: Parameters<typeof petQueue.update>[1]) => petQueue.update(entry.id, change, owner);
   if (key) {
     const apiKey = sessionStore.keyPrint() ?? '';
     const { sentWith } = entry;
     if (sentWith && (sentWith.apiKey !== apiKey || Date.now() - sentWith.at >= IDEMPOTENCY_KEY_LIFETIME_MS)) {
       // Sent before with another API key, or too long ago: the service would not know the key, and
       // might add the pet a second time. It may have been added: the person decides.
-      petQueue.update(entry.id, { state: 'lost', lostBy: 'network' });
+      update({ state: 'lost', lostBy: 'network' });
       return 'done';
     }
-    if (!sentWith) petQueue.update(entry.id, { sentWith: { apiKey, at: Date.now() } });
+    if (!sentWith) update({ sentWith: { apiKey, at: Date.now() } });
   }
   if (!key && !(await answersReads(api))) {
-    petQueue.update(entry.id, { state: 'waiting' });
+    update({ state: 'waiting' });
     return 'later';
   }
   try {
     const added = await createPet(api, toNewPet(entry.pet), key);
-    petQueue.remove(entry.id);
+    petQueue.remove(entry.id, owner);
     queryClient.setQueryData(petQueries.detail(api, added.id).queryKey, added);
     await queryClient.invalidateQueries({ queryKey: petQueries.lists(api) });
     return 'done';
@@ -57,19 +60,20 @@ export async function sendQueuedPet(
       failed &&
       (key ? failed.isTransient || failed.kind === 'invalid-response' : failed.isTransient && !failed.outcomeUnknown)
     ) {
-      petQueue.update(entry.id, { state: 'waiting' });
+      update({ state: 'waiting' });
       return 'later';
     }
-    // 401: the client has asked for a new key, and the person gave up; the pet stays as it was.
+    // 401: the client has asked for a new key, and the person gave up; the pet stays as it was. The
+    // service refused it unread, so it knows no idempotency key from this send.
     if (failed?.status === 401) {
-      petQueue.update(entry.id, { state: 'waiting' });
+      update({ state: 'waiting', sentWith: entry.sentWith });
       return 'later';
     }
     if (failed && (failed.outcomeUnknown || failed.kind === 'invalid-response')) {
-      petQueue.update(entry.id, { state: 'lost', lostBy: failed.kind === 'timeout' ? 'timeout' : 'network' });
+      update({ state: 'lost', lostBy: failed.kind === 'timeout' ? 'timeout' : 'network' });
       return 'done';
     }
-    petQueue.update(entry.id, { state: 'refused', problem: describeError(error, api.environment.limits) });
+    update({ state: 'refused', problem: describeError(error, api.environment.limits) });
     return 'done';
   }
 }

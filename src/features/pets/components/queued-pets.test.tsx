@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderSignedIn, testEnvironment } from '../../../test/render.tsx';
 import { petFormDraft } from '../add-pet-draft.ts';
+import { sessionStore } from '../../../lib/session.ts';
 import { petQueue } from '../pet-queue.ts';
 import { QueuedPets, SignOutConfirm } from './queued-pets.tsx';
 
@@ -58,6 +59,43 @@ describe('QueuedPets', () => {
       'Kept on this device: 2 pets not sent yet, 1 pet that may not have been added and 1 pet that Test did not add. ' +
         'Signing out removes them from this device for good.',
     );
+  });
+
+  describe('pets that a key which stopped working left on this tab', () => {
+    function leaveBehind() {
+      sessionStore.signIn({ apiKey: 'revoked-key', environmentName: testEnvironment.name });
+      petQueue.add(rex, { state: 'waiting' });
+      petQueue.add({ ...rex, name: 'Tom, the cat' }, { state: 'waiting' });
+      sessionStore.expire();
+      renderSignedIn(<QueuedPets />, { path: '/pets' });
+      return screen.findByRole('region', { name: 'Left on this device: 2 pets' });
+    }
+
+    it('are sent with this key only when the person says so', async () => {
+      const region = await leaveBehind();
+      expect(region).toHaveTextContent(
+        'Added in this tab with an API key that Test no longer accepts, and kept here: “Rex” and “Tom, the cat”.',
+      );
+      expect(petQueue.get()).toEqual([]);
+      await userEvent.click(within(region).getByRole('button', { name: 'Send them with your key' }));
+      expect(region).not.toBeInTheDocument();
+      const own = screen.getByRole('region', { name: 'Kept on this device: 2 pets' });
+      expect(own).toHaveTextContent('2 waiting to be sent.');
+      expect(petQueue.get().map((pet) => pet.pet.name)).toEqual(['Rex', 'Tom, the cat']);
+    });
+
+    it('are discarded for good only once confirmed', async () => {
+      const region = await leaveBehind();
+      await userEvent.click(within(region).getByRole('button', { name: 'Discard them…' }));
+      expect(region).toHaveTextContent('Discard them for good?');
+      expect(within(region).getByRole('button', { name: 'Keep them' })).toHaveFocus();
+      await userEvent.click(within(region).getByRole('button', { name: 'Keep them' }));
+      await userEvent.click(within(region).getByRole('button', { name: 'Discard them…' }));
+      await userEvent.click(within(region).getByRole('button', { name: 'Discard them' }));
+      expect(region).not.toBeInTheDocument();
+      expect(petQueue.get()).toEqual([]);
+      expect(Object.values(sessionStorage).join()).not.toContain('Rex');
+    });
   });
 
   it('names the category where the environment names it', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { parseInt64 } from '../../../../contract/int64.ts';
 import { useApi } from '../../../api/api-context.ts';
@@ -10,7 +10,7 @@ import { petFormDraft } from '../add-pet-draft.ts';
 import { useCategoryNames } from '../categories.ts';
 import { STATUS_LABELS } from '../pet.ts';
 import { toNewPet } from '../pet-form-schema.ts';
-import { petQueue, usePetQueue, type QueuedPet } from '../pet-queue.ts';
+import { petQueue, useLeftBehindPets, usePetQueue, type QueuedPet } from '../pet-queue.ts';
 import { LostCreateNotice } from './lost-create-notice.tsx';
 
 const pets = (n: number) => (n === 1 ? '1 pet' : `${n.toLocaleString()} pets`);
@@ -22,13 +22,11 @@ function tally(queue: readonly QueuedPet[]) {
 }
 
 /** The parts of a list that are not empty, in a sentence: "a, b and c". */
-const inWords = (parts: (string | false)[]) =>
-  parts
-    .filter(Boolean)
-    .join(', ')
-    .replace(/, ([^,]*)$/, ' and $1');
+function inWords(parts: (string | false)[]) {
+  const words = parts.filter((part) => part !== false);
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
 
-/** What became of a queued pet, in words: never told by colour alone. */
 function stateText(pet: QueuedPet, environmentName: string): string {
   switch (pet.state) {
     case 'waiting':
@@ -96,8 +94,63 @@ function QueuedPetItem({ pet }: { pet: QueuedPet }) {
   );
 }
 
+/**
+ * Pets that another key left waiting on this tab: its key stopped working, and the person left for
+ * the sign-in screen instead of giving a new one. The queue is per key, so they are sent with this
+ * one only when the person says so.
+ */
+function LeftBehindPets() {
+  const left = useLeftBehindPets();
+  const { environment } = useApi();
+  const [discarding, setDiscarding] = useState(false);
+  const keep = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (discarding) keep.current?.focus();
+  }, [discarding]);
+  if (left.length === 0) return null;
+  const them = left.length === 1 ? 'it' : 'them';
+  return (
+    <section className="queued-pets notice notice-warning" aria-labelledby="left-behind-title">
+      <h2 id="left-behind-title">Left on this device: {pets(left.length)}</h2>
+      <p>
+        Added in this tab with an API key that {environment.name} no longer accepts, and kept here:{' '}
+        {inWords(left.map((pet) => `“${pet.pet.name}”`))}.
+      </p>
+      {discarding ? (
+        <p className="queued-pet-actions">
+          <span>{`Discard ${them} for good?`}</span>
+          <button ref={keep} type="button" className="button-secondary" onClick={() => setDiscarding(false)}>
+            {`Keep ${them}`}
+          </button>
+          <button type="button" className="button-secondary" onClick={petQueue.discardLeftBehind}>
+            {`Discard ${them}`}
+          </button>
+        </p>
+      ) : (
+        <p className="queued-pet-actions">
+          <button type="button" className="button-secondary" onClick={petQueue.takeOver}>
+            {`Send ${them} with your key`}
+          </button>
+          <button type="button" className="button-secondary" onClick={() => setDiscarding(true)}>
+            {`Discard ${them}…`}
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}
+
 /** The pets kept on this device, until they are sent: shown above the list, apart from it. */
 export function QueuedPets() {
+  return (
+    <>
+      <LeftBehindPets />
+      <OwnQueuedPets />
+    </>
+  );
+}
+
+function OwnQueuedPets() {
   const queue = usePetQueue();
   const { environment } = useApi();
   if (queue.length === 0) return null;
@@ -157,7 +210,7 @@ export function KeptOnDevice({ pet }: { pet: QueuedPet }) {
 
 /** Before signing out with pets still waiting: they would be lost. */
 export function SignOutConfirm({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const queue = usePetQueue();
+  const queue = [...usePetQueue(), ...useLeftBehindPets()];
   const { environment } = useApi();
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
