@@ -216,6 +216,44 @@ test.describe('adding a pet while offline', () => {
     },
   );
 
+  test(
+    'a duplicated tab leaves the waiting pets to the tab they were added in: each is added once',
+    { tag: '@spec' },
+    async ({ page, context, service }) => {
+      const name = uniqueName('Copied');
+      const creates = recordCreates(page, service);
+      await openForm(page, service);
+      await goOffline(page, context);
+      await addPet(page, name);
+      await expect(page.getByRole('status').filter({ hasText: name })).toBeVisible();
+      // Back online, but this tab cannot reach the service yet: its pet keeps waiting.
+      await stopService(page, service);
+      await goOnline(page, context);
+
+      // The browser's Duplicate: a new tab that starts with a copy of this one's sessionStorage.
+      const copied = await page.evaluate(() => Object.entries(sessionStorage));
+      const copy = await context.newPage();
+      const copyCreates = recordCreates(copy, service);
+      await copy.addInitScript((entries) => {
+        if (sessionStorage.length === 0) for (const [key, value] of entries) sessionStorage.setItem(key, value);
+      }, copied);
+      await copy.goto('pets');
+      await expect(copy.getByRole('table')).toBeVisible();
+      await expect(waiting(copy)).toHaveCount(0);
+      expect(copyCreates).toHaveLength(0);
+
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await goOffline(page, context);
+      await goOnline(page, context);
+      await expect(waiting(page)).toHaveCount(0);
+      await page.getByRole('link', { name: 'Pets', exact: true }).click();
+      await expect(listed(page, name)).toHaveCount(1);
+      expect(await namesInStore(page, service, name)).toBe(1);
+      expect(creates).toHaveLength(1);
+      expect(copyCreates).toHaveLength(0);
+    },
+  );
+
   test('a waiting pet can be cancelled: it is never sent', async ({ page, context }) => {
     const [keep, drop] = [uniqueName('Kept'), uniqueName('Dropped')];
     await openForm(page, REFERENCE_SERVICE);

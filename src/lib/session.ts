@@ -85,6 +85,17 @@ export function sessionValue<T extends object>(name: string, isValid: (value: un
     ...stored(() => `${state.session?.owner ?? 'nobody'}.${name}`, isValid),
     /** The same value kept for another owner (see `sessionStore.leftBehind`). */
     of: (owner: string) => stored(() => `${owner}.${name}`, isValid),
+    /** Every owner this value is kept for. */
+    owners(): string[] {
+      try {
+        const suffix = `.${name}`;
+        return Object.keys(sessionStorage)
+          .filter((key) => key.startsWith(PREFIX) && key.endsWith(suffix))
+          .map((key) => key.slice(PREFIX.length, -suffix.length));
+      } catch {
+        return [];
+      }
+    },
   };
 }
 

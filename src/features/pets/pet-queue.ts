@@ -9,6 +9,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
 import { sessionStore, sessionValue } from '../../lib/session.ts';
+import { isCopiedTab } from '../../lib/tab-copy.ts';
 import type { NewPet } from './pet.ts';
 import { petFormSchema } from './pet-form-schema.ts';
 
@@ -108,11 +109,29 @@ function write(pets: QueuedPet[], owner = signedIn()) {
   for (const listener of listeners) listener();
 }
 
-// Signing in, out, or again: the queue is read again from where the session keeps it (or is none).
-sessionStore.subscribe(() => {
+function readAgain() {
   cache = undefined;
   leftCache = undefined;
   for (const listener of listeners) listener();
+}
+
+// Signing in, out, or again: the queue is read again from where the session keeps it (or is none).
+sessionStore.subscribe(readAgain);
+
+/**
+ * Whether this tab may send: a tab opened as a copy of another (the browser's Duplicate) first drops
+ * the pets it was copied with. They are the other tab's to send, and sent from both, one could be
+ * added twice. A pet kept in this tab while that was being found out is its own.
+ */
+const mine = isCopiedTab.then((copy) => {
+  if (!copy) return;
+  for (const owner of stored.owners()) {
+    write(
+      readOf(owner).filter((pet) => pet.queuedAt >= performance.timeOrigin),
+      owner,
+    );
+  }
+  readAgain();
 });
 
 let lastId = 0;
@@ -209,6 +228,7 @@ export function runPetQueue(send: (pet: QueuedPet) => Promise<SendOutcome>): () 
     if (running || stopped) return;
     running = true;
     try {
+      await mine;
       for (;;) {
         const next = read().find((pet) => pet.state === 'waiting');
         if (!next || stopped || !onlineManager.isOnline()) return;
