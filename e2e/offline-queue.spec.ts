@@ -387,13 +387,15 @@ test.describe('adding a pet while offline', () => {
       await signIn(page, { key: 'e2e-other-key', path: 'pets' });
       const left = page.getByRole('region', { name: 'Left on this device: 1 pet' });
       await expect(left).toContainText(
-        `Added in this tab with an API key that ${REFERENCE_SERVICE.environment} no longer accepts, and kept here: “${name}”.`,
+        `Added in this tab with an API key that ${REFERENCE_SERVICE.environment} no longer accepts: “${name}”. Take it ` +
+          'over to send it with your key, or discard it.',
       );
       await expect(waiting(page)).toHaveCount(0);
       await expectNoAxeViolations(page);
       // Refused unread, the one send made it no pet that may have been added: it goes, once.
-      await left.getByRole('button', { name: 'Send it with your key' }).click();
+      await left.getByRole('button', { name: 'Take it over' }).click();
       await expect(left).toHaveCount(0);
+      await expect(page.getByRole('status').filter({ hasText: 'Taken over' })).toBeFocused();
       await expect(listed(page, name)).toHaveCount(1);
       expect(await namesInStore(page, REFERENCE_SERVICE, name)).toBe(1);
       expect(creates.map((request) => request.headers()['authorization'])).toEqual([

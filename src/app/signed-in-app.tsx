@@ -65,7 +65,10 @@ export function SignedInApp({ session }: { session: Session }) {
   // sign-in-again dialog, which is why the question lives here, beside the dialog, not in the layout.
   const [confirmSignOut, setConfirmSignOut] = useState(false);
   const signOut = useCallback(
-    () => (petQueue.get().length + petQueue.leftBehind().length > 0 ? setConfirmSignOut(true) : sessionStore.signOut()),
+    () =>
+      petQueue.get().length + petQueue.leftBehindAnywhere().length > 0
+        ? setConfirmSignOut(true)
+        : sessionStore.signOut(),
     [],
   );
 

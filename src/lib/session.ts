@@ -8,7 +8,8 @@ export interface Session {
   /**
    * Whose drafts and sent messages are kept: made from the key that signed in (a hash, never the
    * key), and kept when the same person renews the key mid-session. Another key signing in on the
-   * same tab does not see them.
+   * same tab does not see them; it is only told of the pets a key that stopped working left waiting
+   * to be added to the store (pet-queue.ts), and takes them or drops them.
    */
   owner: string;
 }
@@ -110,14 +111,16 @@ const storedSession = stored(
 );
 
 /**
- * Sessions whose key stopped working and that were left for the sign-in screen, by environment:
- * what they kept stays theirs, but the next key signing in to that environment on this tab is told
- * of what they left waiting (pet-queue.ts).
+ * The owners of sessions whose key stopped working and that were left for the sign-in screen, by
+ * environment: what they kept stays theirs, but the keys signing in to that environment on this tab
+ * after them are told of what they left waiting (pet-queue.ts).
  */
 const storedExpired = stored(
   () => 'expired',
-  (value): value is Record<string, string> =>
-    typeof value === 'object' && value !== null && Object.values(value).every((owner) => typeof owner === 'string'),
+  (value): value is Record<string, string[]> =>
+    typeof value === 'object' &&
+    value !== null &&
+    Object.values(value).every((owners) => Array.isArray(owners) && owners.every((owner) => typeof owner === 'string')),
 );
 
 const listeners = new Set<() => void>();
@@ -130,11 +133,14 @@ function update(next: SessionState) {
   for (const listener of listeners) listener();
 }
 
-function forgetExpired(environmentName: string) {
-  const others = Object.entries(storedExpired.load() ?? {}).filter(([name]) => name !== environmentName);
-  if (others.length > 0) storedExpired.save(Object.fromEntries(others));
+/** Keeps `owners` as the expired sessions of `environmentName` (none: forgets the environment). */
+function setExpired(environmentName: string, owners: string[]) {
+  const kept = Object.entries({ ...storedExpired.load(), [environmentName]: owners }).filter(([, list]) => list.length);
+  if (kept.length > 0) storedExpired.save(Object.fromEntries(kept));
   else storedExpired.clear();
 }
+
+const expiredOf = (environmentName: string) => storedExpired.load()?.[environmentName] ?? [];
 
 export const sessionStore = {
   get: (): SessionState => state,
@@ -147,22 +153,29 @@ export const sessionStore = {
   },
   signIn({ apiKey, environmentName }: Omit<Session, 'owner'>) {
     const owner = fingerprint(`${environmentName}\n${apiKey}`);
-    // The same key back: it finds what it left, and nothing is left behind.
-    if (storedExpired.load()?.[environmentName] === owner) forgetExpired(environmentName);
+    // The same key back: it finds what it left, and nothing of it is left behind.
+    const expired = expiredOf(environmentName);
+    if (expired.includes(owner))
+      setExpired(
+        environmentName,
+        expired.filter((each) => each !== owner),
+      );
     update({ session: { apiKey, environmentName, owner }, reason: undefined });
   },
   /**
-   * The owner of a session of this environment whose key stopped working on this tab, when another
-   * key is now signed in: what it kept (its queue, say) is still there, under that owner.
+   * The owners of sessions of this environment whose key stopped working on this tab, another key
+   * now signed in: what they kept (their queues, say) is still there, under their owners.
    */
-  leftBehind(): string | undefined {
-    const session = state.session;
-    const owner = session && storedExpired.load()?.[session.environmentName];
-    return owner === session?.owner ? undefined : owner;
+  leftBehind(): string[] {
+    return state.session ? expiredOf(state.session.environmentName) : [];
   },
-  /** What the session whose key stopped working left has been dealt with: nobody is told of it again. */
+  /** The same, of every environment: what sign-out would remove along with this session. */
+  leftBehindAnywhere(): string[] {
+    return Object.values(storedExpired.load() ?? {}).flat();
+  },
+  /** What the sessions whose key stopped working left here has been dealt with: nobody is told of it again. */
   forgetLeftBehind() {
-    if (state.session) forgetExpired(state.session.environmentName);
+    if (state.session) setExpired(state.session.environmentName, []);
   },
   /** The same person continues with a new key (the old one was revoked): their drafts stay theirs. */
   renewKey(apiKey: string) {
@@ -176,7 +189,7 @@ export const sessionStore = {
   expire() {
     if (!state.session) return;
     const { environmentName, owner } = state.session;
-    storedExpired.save({ ...storedExpired.load(), [environmentName]: owner });
+    setExpired(environmentName, [...expiredOf(environmentName).filter((each) => each !== owner), owner]);
     update({ session: undefined, reason: 'expired' });
   },
 };

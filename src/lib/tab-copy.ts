@@ -8,20 +8,46 @@
 // Without Web Locks (a page served over plain HTTP from another host than localhost), no tab is
 // taken for a copy.
 
-/** Not under the session's prefix: sign-out clears the session, and this tab is still the same tab. */
-const TAB_ID_KEY = 'petstore-admin-tab';
-/** How long a tab waits for the lock of the id it found: what a reloaded page takes to let go of it. */
-const RELOAD_GRACE_MS = 2000;
+import { sessionStore } from './session.ts';
 
-/** Takes the lock `name` and holds it while the page lives; false if it was not had within `waitMs`. */
+/** Kept with the session: sign-out clears it with the rest, and signing in again writes it back. */
+const TAB_ID_KEY = 'petstore-admin.tab';
+
+/** This tab's id, once it has its lock. */
+let tabId: string | undefined;
+
+function keepTabId() {
+  try {
+    if (tabId && sessionStore.get().session) sessionStorage.setItem(TAB_ID_KEY, tabId);
+  } catch {
+    // Storage blocked: nothing is kept to be copied either.
+  }
+}
+sessionStore.subscribe(keepTabId);
+
+/**
+ * How long a tab waits for the lock of the id it found: far longer than a reloaded page takes to let
+ * go of it, since a reload taken for a copy would drop its pets. A copy waits that long to send.
+ */
+const RELOAD_GRACE_MS = 5000;
+
+/**
+ * Takes the lock `name` and holds it while the page lives: true once had, false if another page
+ * still held it after `waitMs`. Any other failure rejects.
+ */
 function hold(name: string, waitMs: number): Promise<boolean> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     navigator.locks
       .request(name, { signal: AbortSignal.timeout(waitMs) }, () => {
         resolve(true);
         return new Promise<never>(() => {});
       })
-      .catch(() => resolve(false));
+      // The timeout's reason (TimeoutError), or AbortError where a browser does not pass it on.
+      .catch((error: unknown) =>
+        error instanceof DOMException && ['TimeoutError', 'AbortError'].includes(error.name)
+          ? resolve(false)
+          : reject(error),
+      );
   });
 }
 
@@ -29,13 +55,17 @@ async function claimTab(): Promise<boolean> {
   if (!('locks' in navigator)) return false;
   try {
     const inherited = sessionStorage.getItem(TAB_ID_KEY);
-    if (inherited && (await hold(`${TAB_ID_KEY}:${inherited}`, RELOAD_GRACE_MS))) return false;
+    if (inherited && (await hold(`${TAB_ID_KEY}:${inherited}`, RELOAD_GRACE_MS))) {
+      tabId = inherited;
+      return false;
+    }
     const id = crypto.getRandomValues(new Uint32Array(4)).join('-');
-    sessionStorage.setItem(TAB_ID_KEY, id);
-    await hold(`${TAB_ID_KEY}:${id}`, RELOAD_GRACE_MS);
+    void hold(`${TAB_ID_KEY}:${id}`, RELOAD_GRACE_MS).catch(() => undefined);
+    tabId = id;
+    keepTabId();
     return inherited !== null;
   } catch {
-    // Storage blocked: nothing was copied either.
+    // Storage blocked (nothing was copied either), or locks that fail: no tab is taken for a copy.
     return false;
   }
 }

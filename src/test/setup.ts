@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { sessionStore } from '../lib/session.ts';
 import { server } from './msw-server.ts';
 
 // jsdom lays nothing out and cannot scroll: the list scrolls back to where it was (ScrollRestoration)
@@ -21,6 +22,8 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
   server.resetHandlers();
+  // Each test starts signed out, with nothing kept: in storage, or in what the modules hold of it.
+  sessionStore.signOut();
   sessionStorage.clear();
 });
 afterAll(() => server.close());

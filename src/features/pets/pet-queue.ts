@@ -66,72 +66,93 @@ export function parseQueue(value: unknown): QueuedPet[] {
 const stored = sessionValue('pet-queue', (value): value is unknown[] => Array.isArray(value));
 
 const listeners = new Set<() => void>();
-let cache: { owner: string | undefined; pets: QueuedPet[] } | undefined;
-let leftCache: { owner: string | undefined; pets: QueuedPet[] } | undefined;
+const notify = () => listeners.forEach((listener) => listener());
+
+/**
+ * Each owner's queue as this page knows it: read from storage once, then kept here as it is written.
+ * Only a queue read back after a reload has its sends cut short (`parseQueue`); in this page a pet
+ * being sent stays `sending`, so that no second sender takes it.
+ */
+const queues = new Map<string, QueuedPet[]>();
+const NONE: QueuedPet[] = [];
+
+function queueOf(owner: string): QueuedPet[] {
+  let queue = queues.get(owner);
+  if (!queue) {
+    queue = parseQueue(stored.of(owner).load());
+    queues.set(owner, queue);
+  }
+  return queue;
+}
 
 const signedIn = () => sessionStore.get().session?.owner;
 
 function read(): QueuedPet[] {
   const owner = signedIn();
-  if (cache && cache.owner === owner) return cache.pets;
-  cache = { owner, pets: owner ? parseQueue(stored.load()) : [] };
-  return cache.pets;
+  return owner ? queueOf(owner) : NONE;
 }
 
-/** The queue of `owner`: the one signed in, or one whose send was under way when its session ended. */
-const readOf = (owner: string) => (owner === signedIn() ? read() : parseQueue(stored.of(owner).load()));
-
-/** The queue of the session of this environment whose key stopped working on this tab, if any. */
-function readLeftBehind(): QueuedPet[] {
-  const owner = sessionStore.leftBehind();
-  if (leftCache && leftCache.owner === owner) return leftCache.pets;
-  leftCache = { owner, pets: owner ? parseQueue(stored.of(owner).load()) : [] };
-  return leftCache.pets;
+/**
+ * The pets of several owners' queues as one list, for `useSyncExternalStore`: the same array for as
+ * long as each of those queues is.
+ */
+function joined(owners: () => string[]): () => QueuedPet[] {
+  let last = { parts: [] as QueuedPet[][], pets: NONE };
+  return () => {
+    const parts = owners().map(queueOf);
+    if (parts.length !== last.parts.length || parts.some((part, index) => part !== last.parts[index])) {
+      last = { parts, pets: parts.flat() };
+    }
+    return last.pets;
+  };
 }
 
-/** Lets go of what the session whose key stopped working left: its queue, and the memory of it. */
-function forgetLeftBehind() {
-  const owner = sessionStore.leftBehind();
-  if (owner) stored.of(owner).clear();
-  sessionStore.forgetLeftBehind();
-  leftCache = undefined;
-  for (const listener of listeners) listener();
-}
+/** What keys that stopped working left on this tab: for this environment, and for any. */
+const readLeftBehind = joined(() => sessionStore.leftBehind());
+const readLeftBehindAnywhere = joined(() => sessionStore.leftBehindAnywhere());
 
 function write(pets: QueuedPet[], owner = signedIn()) {
   if (!owner) return;
   // Another session's queue is written only while it is still kept: never again after sign-out.
   if (owner !== signedIn() && stored.of(owner).load() === undefined) return;
-  if (owner === signedIn()) cache = { owner, pets };
+  queues.set(owner, pets);
   if (pets.length > 0) stored.of(owner).save(pets);
   else stored.of(owner).clear();
-  if (owner === sessionStore.leftBehind()) leftCache = undefined;
-  for (const listener of listeners) listener();
+  notify();
 }
 
-function readAgain() {
-  cache = undefined;
-  leftCache = undefined;
-  for (const listener of listeners) listener();
+/** Lets go of what the keys that stopped working left here: their queues, and the memory of them. */
+function forgetLeftBehind() {
+  for (const owner of sessionStore.leftBehind()) {
+    stored.of(owner).clear();
+    queues.delete(owner);
+  }
+  sessionStore.forgetLeftBehind();
+  notify();
 }
 
-// Signing in, out, or again: the queue is read again from where the session keeps it (or is none).
-sessionStore.subscribe(readAgain);
+sessionStore.subscribe(() => {
+  // Signed out: nothing of any queue is kept, here or in storage.
+  if (sessionStore.get().reason === 'signed-out') queues.clear();
+  notify();
+});
+
+// Every pet in storage as this page loads: a tab opened as a copy of another has these from it.
+const inherited = new Set(stored.owners().flatMap((owner) => queueOf(owner).map((pet) => pet.id)));
 
 /**
- * Whether this tab may send: a tab opened as a copy of another (the browser's Duplicate) first drops
- * the pets it was copied with. They are the other tab's to send, and sent from both, one could be
- * added twice. A pet kept in this tab while that was being found out is its own.
+ * Resolves once this tab may send. A tab opened as a copy of another (the browser's Duplicate) first
+ * drops the pets it was copied with: they are the other tab's to send, and sent from both, one could
+ * be added twice. A pet kept in this tab since it loaded is its own.
  */
-const mine = isCopiedTab.then((copy) => {
+const inheritedPetsDropped = isCopiedTab.then((copy) => {
   if (!copy) return;
   for (const owner of stored.owners()) {
     write(
-      readOf(owner).filter((pet) => pet.queuedAt >= performance.timeOrigin),
+      queueOf(owner).filter((pet) => !inherited.has(pet.id)),
       owner,
     );
   }
-  readAgain();
 });
 
 let lastId = 0;
@@ -166,18 +187,20 @@ export const petQueue = {
    * answer may come after the session that sent it has ended (the sign-in-again dialog's Cancel).
    */
   update(id: string, change: Partial<Omit<QueuedPet, 'id'>>, owner = signedIn()) {
-    if (!owner) return;
-    write(
-      readOf(owner).map((pet) => (pet.id === id ? { ...pet, ...change } : pet)),
-      owner,
-    );
+    const holder = holderOf(id, owner);
+    if (holder)
+      write(
+        queueOf(holder).map((pet) => (pet.id === id ? { ...pet, ...change } : pet)),
+        holder,
+      );
   },
   remove(id: string, owner = signedIn()) {
-    if (!owner) return;
-    write(
-      readOf(owner).filter((pet) => pet.id !== id),
-      owner,
-    );
+    const holder = holderOf(id, owner);
+    if (holder)
+      write(
+        queueOf(holder).filter((pet) => pet.id !== id),
+        holder,
+      );
   },
   /**
    * The pets that another key left waiting on this tab, for this environment, when the service
@@ -190,17 +213,31 @@ export const petQueue = {
    * may have been added: the sender leaves it for the person to decide (send-queued-pets.ts).
    */
   takeOver() {
-    const left = readLeftBehind();
+    // Written to this key's queue before they leave the others': never in neither.
+    write([...read(), ...readLeftBehind()]);
     forgetLeftBehind();
-    if (left.length > 0) write([...read(), ...left]);
   },
   /** Drops the pets left behind, for good. */
   discardLeftBehind: forgetLeftBehind,
+  /** Those of every environment: sign-out would remove them too. */
+  leftBehindAnywhere: readLeftBehindAnywhere,
 };
+
+/**
+ * The owner whose queue holds pet `id`: `owner`'s, or, once another key has taken that queue over
+ * (`takeOver`), the queue of the key signed in.
+ */
+function holderOf(id: string, owner: string | undefined): string | undefined {
+  const current = signedIn();
+  if (owner && queueOf(owner).some((pet) => pet.id === id)) return owner;
+  return current && queueOf(current).some((pet) => pet.id === id) ? current : undefined;
+}
 
 export const usePetQueue = (): QueuedPet[] => useSyncExternalStore(petQueue.subscribe, read, read);
 export const useLeftBehindPets = (): QueuedPet[] =>
   useSyncExternalStore(petQueue.subscribe, readLeftBehind, readLeftBehind);
+export const useLeftBehindAnywhere = (): QueuedPet[] =>
+  useSyncExternalStore(petQueue.subscribe, readLeftBehindAnywhere, readLeftBehindAnywhere);
 
 const FIRST_DELAY_MS = 2000;
 const MAX_DELAY_MS = 30_000;
@@ -228,7 +265,7 @@ export function runPetQueue(send: (pet: QueuedPet) => Promise<SendOutcome>): () 
     if (running || stopped) return;
     running = true;
     try {
-      await mine;
+      await inheritedPetsDropped;
       for (;;) {
         const next = read().find((pet) => pet.state === 'waiting');
         if (!next || stopped || !onlineManager.isOnline()) return;

@@ -7,7 +7,7 @@ import { sessionStore } from '../../../lib/session.ts';
 import { API, server } from '../../../test/msw-server.ts';
 import { testEnvironment } from '../../../test/render.tsx';
 import { petQueue } from '../pet-queue.ts';
-import { sendQueuedPet } from './send-queued-pets.ts';
+import { sendAgain, sendQueuedPet } from './send-queued-pets.ts';
 
 const REFERENCE: Environment = { ...testEnvironment, extensions: ['idempotency-key'] };
 const rex = { name: 'Rex', categoryId: 3n, status: 'available' } as const;
@@ -76,6 +76,27 @@ describe('sendQueuedPet where a key the service knew may be forgotten', () => {
   });
 });
 
+describe('sendAgain: the person sends once more a pet that may have been added', () => {
+  it('with its idempotency key while the service knows it, else with a new one, which goes', async () => {
+    const { creates } = service({ answer: added });
+    const sentWith = { apiKey: sessionStore.keyPrint()!, at: Date.now() };
+    petQueue.add(rex, { state: 'lost', lostBy: 'network', idempotencyKey: 'key-of-rex', sentWith });
+    sendAgain(petQueue.get()[0]!);
+    expect(petQueue.get()).toMatchObject([{ state: 'waiting', idempotencyKey: 'key-of-rex', sentWith }]);
+    petQueue.remove(petQueue.get()[0]!.id);
+
+    const otherKey = { apiKey: 'another key', at: Date.now() };
+    petQueue.add(rex, { state: 'lost', lostBy: 'network', idempotencyKey: 'key-of-rex', sentWith: otherKey });
+    sendAgain(petQueue.get()[0]!);
+    const [again] = petQueue.get();
+    expect(again).toMatchObject({ state: 'waiting', sentWith: undefined });
+    expect(again!.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(await send(REFERENCE)).toBe('done');
+    expect(petQueue.get()).toEqual([]);
+    expect(creates).toEqual([again!.idempotencyKey]);
+  });
+});
+
 describe('sendQueuedPet when the service stops taking the key', () => {
   it('a 401 added nothing: with another key later, the pet goes with the same idempotency key', async () => {
     let revoked = true;
@@ -105,6 +126,32 @@ describe('sendQueuedPet when the session ends before the answer comes', () => {
   }
   const unauthorized = () => HttpResponse.json({ code: 'unauthorized', message: 'No.', status: 401 }, { status: 401 });
 
+  it('writes a refusal to the queue of the key that sent it', async () => {
+    const answer = heldCreate();
+    petQueue.add(rex, { state: 'waiting', idempotencyKey: 'key-of-rex' });
+    const sending = send(REFERENCE);
+    await vi.waitFor(() => expect(petQueue.get()).toMatchObject([{ state: 'sending' }]));
+    sessionStore.expire();
+    answer(HttpResponse.json({ code: 'invalid_name', message: 'Name is bad.', status: 400 }, { status: 400 }));
+    expect(await sending).toBe('done');
+    sessionStore.signIn({ apiKey: 'k', environmentName: 'Test' });
+    expect(petQueue.get()).toMatchObject([{ state: 'refused' }]);
+  });
+
+  it('writes it to the key that took the pet over meanwhile: added, it is no longer kept', async () => {
+    const answer = heldCreate();
+    petQueue.add(rex, { state: 'waiting', idempotencyKey: 'key-of-rex' });
+    const sending = send(REFERENCE);
+    await vi.waitFor(() => expect(petQueue.get()).toMatchObject([{ state: 'sending' }]));
+    sessionStore.expire();
+    sessionStore.signIn({ apiKey: 'k2', environmentName: 'Test' });
+    petQueue.takeOver();
+    expect(petQueue.get()).toHaveLength(1);
+    answer(added());
+    expect(await sending).toBe('done');
+    expect(petQueue.get()).toEqual([]);
+  });
+
   it('writes what became of the pet to the queue of the key that sent it', async () => {
     const answer = heldCreate();
     petQueue.add(rex, { state: 'waiting', idempotencyKey: 'key-of-rex' });
@@ -126,7 +173,7 @@ describe('sendQueuedPet when the session ends before the answer comes', () => {
     sessionStore.signOut();
     answer(unauthorized());
     expect(await sending).toBe('later');
-    expect(Object.keys(sessionStorage)).toEqual([]);
+    expect(Object.keys(sessionStorage).filter((key) => key.startsWith('petstore-admin.'))).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useApi } from '../../../api/api-context.ts';
 import { isApiError } from '../../../api/api-error.ts';
-import type { PetstoreApi } from '../../../api/client.ts';
+import { newIdempotencyKey, type PetstoreApi } from '../../../api/client.ts';
 import { offers } from '../../../config/config.ts';
 import { sessionStore } from '../../../lib/session.ts';
 import { describeError } from '../../../ui/error-messages.ts';
@@ -14,6 +14,24 @@ import { petQueries } from './pet-queries.ts';
 
 /** How long the service keeps an idempotency key (a day, as the contract's extension says). */
 const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/** Whether the service may no longer know an idempotency key first sent as `sentWith` says. */
+const forgotten = (sentWith: NonNullable<QueuedPet['sentWith']>) =>
+  sentWith.apiKey !== sessionStore.keyPrint() || Date.now() - sentWith.at >= IDEMPOTENCY_KEY_LIFETIME_MS;
+
+/**
+ * The person's Send again, for a pet that may have been added: it goes once more. With the
+ * idempotency key it was sent with while the service still knows it (it then adds the pet once);
+ * otherwise with a new one, as the person has chosen to risk a second pet over none.
+ */
+export function sendAgain(entry: QueuedPet) {
+  const known = entry.sentWith && !forgotten(entry.sentWith);
+  petQueue.update(entry.id, {
+    state: 'waiting',
+    lostBy: undefined,
+    ...(entry.idempotencyKey && !known && { idempotencyKey: newIdempotencyKey(), sentWith: undefined }),
+  });
+}
 
 /**
  * Sends one pet of the queue. With an idempotency key, the same key every time: a send whose
@@ -33,15 +51,14 @@ export async function sendQueuedPet(
   const owner = sessionStore.get().session?.owner;
   const update = (change: Parameters<typeof petQueue.update>[1]) => petQueue.update(entry.id, change, owner);
   if (key) {
-    const apiKey = sessionStore.keyPrint() ?? '';
     const { sentWith } = entry;
-    if (sentWith && (sentWith.apiKey !== apiKey || Date.now() - sentWith.at >= IDEMPOTENCY_KEY_LIFETIME_MS)) {
+    if (sentWith && forgotten(sentWith)) {
       // Sent before with another API key, or too long ago: the service would not know the key, and
       // might add the pet a second time. It may have been added: the person decides.
       update({ state: 'lost', lostBy: 'network' });
       return 'done';
     }
-    if (!sentWith) update({ sentWith: { apiKey, at: Date.now() } });
+    if (!sentWith) update({ sentWith: { apiKey: sessionStore.keyPrint() ?? '', at: Date.now() } });
   }
   if (!key && !(await answersReads(api))) {
     update({ state: 'waiting' });

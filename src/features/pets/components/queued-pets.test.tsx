@@ -56,7 +56,8 @@ describe('QueuedPets', () => {
     petQueue.add({ ...rex, name: 'Max' }, { state: 'refused', problem: 'Name is bad.' });
     const dialog = await screen.findByRole('dialog', { name: 'Sign out and lose 4 pets?' });
     expect(dialog).toHaveTextContent(
-      'Kept on this device: 2 pets not sent yet, 1 pet that may not have been added and 1 pet that Test did not add. ' +
+      'Kept on this device: 2 pets not sent yet, 1 pet that may or may not have been added and 1 pet that Test did ' +
+        'not add. ' +
         'Signing out removes them from this device for good.',
     );
   });
@@ -71,30 +72,46 @@ describe('QueuedPets', () => {
       return screen.findByRole('region', { name: 'Left on this device: 2 pets' });
     }
 
-    it('are sent with this key only when the person says so', async () => {
+    it('are sent with this key only when the person takes them over', async () => {
       const region = await leaveBehind();
       expect(region).toHaveTextContent(
-        'Added in this tab with an API key that Test no longer accepts, and kept here: “Rex” and “Tom, the cat”.',
+        'Added in this tab with an API key that Test no longer accepts: “Rex” and “Tom, the cat”. Take them over to ' +
+          'send them with your key, or discard them.',
       );
       expect(petQueue.get()).toEqual([]);
-      await userEvent.click(within(region).getByRole('button', { name: 'Send them with your key' }));
+      await userEvent.click(within(region).getByRole('button', { name: 'Take them over' }));
       expect(region).not.toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent('Taken over: they are kept on this device for your key');
+      expect(screen.getByRole('status')).toHaveFocus();
       const own = screen.getByRole('region', { name: 'Kept on this device: 2 pets' });
       expect(own).toHaveTextContent('2 waiting to be sent.');
       expect(petQueue.get().map((pet) => pet.pet.name)).toEqual(['Rex', 'Tom, the cat']);
     });
 
-    it('are discarded for good only once confirmed', async () => {
+    it('are discarded for good only once confirmed, the focus kept on what is left to do', async () => {
       const region = await leaveBehind();
       await userEvent.click(within(region).getByRole('button', { name: 'Discard them…' }));
-      expect(region).toHaveTextContent('Discard them for good?');
-      expect(within(region).getByRole('button', { name: 'Keep them' })).toHaveFocus();
-      await userEvent.click(within(region).getByRole('button', { name: 'Keep them' }));
+      const question = within(region).getByRole('group', { name: 'Discard them for good?' });
+      expect(within(question).getByRole('button', { name: 'Keep them' })).toHaveFocus();
+      await userEvent.click(within(question).getByRole('button', { name: 'Keep them' }));
+      expect(within(region).getByRole('button', { name: 'Discard them…' })).toHaveFocus();
       await userEvent.click(within(region).getByRole('button', { name: 'Discard them…' }));
       await userEvent.click(within(region).getByRole('button', { name: 'Discard them' }));
       expect(region).not.toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent('Discarded: nothing of them is kept.');
+      expect(screen.getByRole('status')).toHaveFocus();
       expect(petQueue.get()).toEqual([]);
       expect(Object.values(sessionStorage).join()).not.toContain('Rex');
+    });
+
+    it('are counted before signing out, whatever environment they were left in', async () => {
+      sessionStore.signIn({ apiKey: 'revoked-key', environmentName: 'Other' });
+      petQueue.add(rex, { state: 'waiting' });
+      sessionStore.expire();
+      renderSignedIn(<SignOutConfirm open onClose={() => {}} />, { path: '/pets' });
+      expect(await screen.findByRole('dialog', { name: 'Sign out and lose 1 pet?' })).toHaveTextContent(
+        'Kept on this device: 1 pet not sent yet.',
+      );
     });
   });
 

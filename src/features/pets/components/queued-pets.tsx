@@ -10,7 +10,8 @@ import { petFormDraft } from '../add-pet-draft.ts';
 import { useCategoryNames } from '../categories.ts';
 import { STATUS_LABELS } from '../pet.ts';
 import { toNewPet } from '../pet-form-schema.ts';
-import { petQueue, useLeftBehindPets, usePetQueue, type QueuedPet } from '../pet-queue.ts';
+import { petQueue, useLeftBehindAnywhere, useLeftBehindPets, usePetQueue, type QueuedPet } from '../pet-queue.ts';
+import { sendAgain } from '../api/send-queued-pets.ts';
 import { LostCreateNotice } from './lost-create-notice.tsx';
 
 const pets = (n: number) => (n === 1 ? '1 pet' : `${n.toLocaleString()} pets`);
@@ -27,6 +28,7 @@ function inWords(parts: (string | false)[]) {
   return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
 
+/** What became of a queued pet, in words: never told by colour alone. */
 function stateText(pet: QueuedPet, environmentName: string): string {
   switch (pet.state) {
     case 'waiting':
@@ -72,11 +74,7 @@ function QueuedPetItem({ pet }: { pet: QueuedPet }) {
       {pet.state !== 'sending' && (
         <p className="queued-pet-actions">
           {pet.state === 'lost' && (
-            <button
-              type="button"
-              className="button-secondary"
-              onClick={() => petQueue.update(pet.id, { state: 'waiting', lostBy: undefined })}
-            >
+            <button type="button" className="button-secondary" onClick={() => sendAgain(pet)}>
               Send again<span className="visually-hidden"> “{name}”</span>
             </button>
           )}
@@ -95,43 +93,74 @@ function QueuedPetItem({ pet }: { pet: QueuedPet }) {
 }
 
 /**
- * Pets that another key left waiting on this tab: its key stopped working, and the person left for
- * the sign-in screen instead of giving a new one. The queue is per key, so they are sent with this
- * one only when the person says so.
+ * Pets that other keys left waiting on this tab: their key stopped working, and the person left for
+ * the sign-in screen instead of giving a new one. The queue is per key, so they become this key's
+ * only when the person takes them over. The focus never falls to the page: Keep gives it back to
+ * Discard, and once they are dealt with, the words saying so take it.
  */
 function LeftBehindPets() {
   const left = useLeftBehindPets();
   const { environment } = useApi();
-  const [discarding, setDiscarding] = useState(false);
+  // `kept`: as `offer`, after Keep (the focus back on Discard).
+  const [step, setStep] = useState<'offer' | 'kept' | 'discard?' | 'taken over' | 'discarded'>('offer');
+  const discard = useRef<HTMLButtonElement>(null);
   const keep = useRef<HTMLButtonElement>(null);
+  const done = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    if (discarding) keep.current?.focus();
-  }, [discarding]);
-  if (left.length === 0) return null;
+    ({ offer: undefined, kept: discard, 'discard?': keep, 'taken over': done, discarded: done })[
+      step
+    ]?.current?.focus();
+  }, [step]);
+
+  if (left.length === 0) {
+    if (step !== 'taken over' && step !== 'discarded') return null;
+    return (
+      <p ref={done} className="notice" role="status" tabIndex={-1}>
+        {step === 'taken over'
+          ? 'Taken over: they are kept on this device for your key, below.'
+          : 'Discarded: nothing of them is kept.'}
+      </p>
+    );
+  }
   const them = left.length === 1 ? 'it' : 'them';
   return (
     <section className="queued-pets notice notice-warning" aria-labelledby="left-behind-title">
       <h2 id="left-behind-title">Left on this device: {pets(left.length)}</h2>
       <p>
-        Added in this tab with an API key that {environment.name} no longer accepts, and kept here:{' '}
-        {inWords(left.map((pet) => `“${pet.pet.name}”`))}.
+        Added in this tab with an API key that {environment.name} no longer accepts:{' '}
+        {inWords(left.map((pet) => `“${pet.pet.name}”`))}. Take {them} over to send {them} with your key, or discard{' '}
+        {them}.
       </p>
-      {discarding ? (
-        <p className="queued-pet-actions">
-          <span>{`Discard ${them} for good?`}</span>
-          <button ref={keep} type="button" className="button-secondary" onClick={() => setDiscarding(false)}>
+      {step === 'discard?' ? (
+        <div className="queued-pet-actions" role="group" aria-labelledby="left-behind-discard">
+          <span id="left-behind-discard">{`Discard ${them} for good?`}</span>
+          <button ref={keep} type="button" className="button-secondary" onClick={() => setStep('kept')}>
             {`Keep ${them}`}
           </button>
-          <button type="button" className="button-secondary" onClick={petQueue.discardLeftBehind}>
+          <button
+            type="button"
+            className="button-secondary"
+            onClick={() => {
+              setStep('discarded');
+              petQueue.discardLeftBehind();
+            }}
+          >
             {`Discard ${them}`}
           </button>
-        </p>
+        </div>
       ) : (
         <p className="queued-pet-actions">
-          <button type="button" className="button-secondary" onClick={petQueue.takeOver}>
-            {`Send ${them} with your key`}
+          <button
+            type="button"
+            className="button-secondary"
+            onClick={() => {
+              setStep('taken over');
+              petQueue.takeOver();
+            }}
+          >
+            {`Take ${them} over`}
           </button>
-          <button type="button" className="button-secondary" onClick={() => setDiscarding(true)}>
+          <button ref={discard} type="button" className="button-secondary" onClick={() => setStep('discard?')}>
             {`Discard ${them}…`}
           </button>
         </p>
@@ -163,8 +192,8 @@ function OwnQueuedPets() {
     <section className="queued-pets notice notice-warning" aria-labelledby="queued-pets-title">
       <h2 id="queued-pets-title">Kept on this device: {pets(queue.length)}</h2>
       <p>
-        {state}. Added while {environment.name} could not be reached, and kept until they are sent. Signing out or
-        closing this tab loses them.
+        {state}. Added while {environment.name} could not be reached, and kept on this device: signing out or closing
+        this tab loses {queue.length === 1 ? 'it' : 'them'}.
       </p>
       <ul>
         {queue.map((pet) => (
@@ -210,7 +239,7 @@ export function KeptOnDevice({ pet }: { pet: QueuedPet }) {
 
 /** Before signing out with pets still waiting: they would be lost. */
 export function SignOutConfirm({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const queue = [...usePetQueue(), ...useLeftBehindPets()];
+  const queue = [...usePetQueue(), ...useLeftBehindAnywhere()];
   const { environment } = useApi();
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -235,7 +264,7 @@ export function SignOutConfirm({ open, onClose }: { open: boolean; onClose: () =
             {n > 0
               ? `Kept on this device: ${inWords([
                   toSend > 0 && `${pets(toSend)} not sent yet`,
-                  lost > 0 && `${pets(lost)} that may not have been added`,
+                  lost > 0 && `${pets(lost)} that may or may not have been added`,
                   refused > 0 && `${pets(refused)} that ${environment.name} did not add`,
                 ])}. Signing out removes ${n === 1 ? 'it' : 'them'} from this device for good.`
               : 'Every pet that was waiting has been sent: nothing will be lost.'}
