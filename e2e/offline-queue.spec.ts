@@ -1,7 +1,7 @@
 // Adding a pet while the service cannot be reached: the pet waits in a queue on this device, shown
 // in the list, and is sent when the service answers again; never twice where the environment offers
 // idempotency keys, and never again by itself where a lost answer may have added it.
-import type { Page, Request } from '@playwright/test';
+import type { BrowserContext, Page, Request } from '@playwright/test';
 import {
   API_KEY,
   expect,
@@ -33,6 +33,20 @@ async function addPet(page: Page, name: string) {
   await page.getByLabel('Category ID').fill('4');
   await page.getByLabel('Status').selectOption('Pending');
   await page.getByRole('button', { name: 'Add pet' }).click();
+}
+
+/**
+ * A pet kept on this device while offline, and back online its send meets a revoked key: the
+ * sign-in-again dialog asks for a new one.
+ */
+async function keepThenRevoke(page: Page, context: BrowserContext, name: string) {
+  await openForm(page, REFERENCE_SERVICE);
+  await goOffline(page, context);
+  await addPet(page, name);
+  await expect(page.getByRole('status').filter({ hasText: name })).toBeVisible();
+  await revokeKey(page);
+  await goOnline(page, context);
+  await expect(page.getByRole('dialog', { name: 'Sign in again' })).toBeVisible();
 }
 
 /** The POSTs the page made to the pets API (a route may still stop them on the way). */
@@ -329,14 +343,7 @@ test.describe('adding a pet while offline', () => {
     }) => {
       if (viewport) await page.setViewportSize(viewport);
       const name = uniqueName('Revoked');
-      await openForm(page, REFERENCE_SERVICE);
-      await goOffline(page, context);
-      await addPet(page, name);
-      await expect(page.getByRole('status').filter({ hasText: name })).toBeVisible();
-
-      // Back online, the queue's send meets a revoked key: the dialog asks for a new one.
-      await revokeKey(page);
-      await goOnline(page, context);
+      await keepThenRevoke(page, context, name);
       const reauthDialog = page.getByRole('dialog', { name: 'Sign in again' });
       await reauthDialog.getByRole('button', { name: 'Sign out' }).click();
       const confirm = page.getByRole('dialog', { name: 'Sign out and lose 1 pet?' });
@@ -372,14 +379,8 @@ test.describe('adding a pet while offline', () => {
       if (viewport) await page.setViewportSize(viewport);
       const name = uniqueName('Left');
       const creates = recordCreates(page, REFERENCE_SERVICE);
-      await openForm(page, REFERENCE_SERVICE);
-      await goOffline(page, context);
-      await addPet(page, name);
-      await expect(page.getByRole('status').filter({ hasText: name })).toBeVisible();
-
-      // Back online, the send meets a revoked key, and the person leaves instead of giving a new one.
-      await revokeKey(page);
-      await goOnline(page, context);
+      // The person leaves instead of giving a new key.
+      await keepThenRevoke(page, context, name);
       await page.getByRole('dialog', { name: 'Sign in again' }).getByRole('button', { name: 'Cancel' }).click();
       await expect(page.getByRole('alert')).toContainText('no longer accepted');
       await page.unrouteAll();

@@ -117,20 +117,20 @@ describe('sendQueuedPet when the service stops taking the key', () => {
 });
 
 describe('sendQueuedPet when the session ends before the answer comes', () => {
-  /** `POST /pets` held until `answer` is called with what to answer. */
-  function heldCreate() {
+  /** A pet on its way, its `POST /pets` held until `answer` is called with what to answer. */
+  async function sendHeld() {
     let answer: (response: Response) => void = () => undefined;
     const held = new Promise<Response>((resolve) => (answer = resolve));
     server.use(http.post(`${API}/pets`, () => held));
-    return answer;
+    petQueue.add(rex, { state: 'waiting', idempotencyKey: 'key-of-rex' });
+    const sending = send(REFERENCE);
+    await vi.waitFor(() => expect(petQueue.get()).toMatchObject([{ state: 'sending' }]));
+    return { answer, sending };
   }
   const unauthorized = () => HttpResponse.json({ code: 'unauthorized', message: 'No.', status: 401 }, { status: 401 });
 
   it('writes a refusal to the queue of the key that sent it', async () => {
-    const answer = heldCreate();
-    petQueue.add(rex, { state: 'waiting', idempotencyKey: 'key-of-rex' });
-    const sending = send(REFERENCE);
-    await vi.waitFor(() => expect(petQueue.get()).toMatchObject([{ state: 'sending' }]));
+    const { answer, sending } = await sendHeld();
     sessionStore.expire();
     answer(HttpResponse.json({ code: 'invalid_name', message: 'Name is bad.', status: 400 }, { status: 400 }));
     expect(await sending).toBe('done');
@@ -139,10 +139,7 @@ describe('sendQueuedPet when the session ends before the answer comes', () => {
   });
 
   it('writes it to the key that took the pet over meanwhile: added, it is no longer kept', async () => {
-    const answer = heldCreate();
-    petQueue.add(rex, { state: 'waiting', idempotencyKey: 'key-of-rex' });
-    const sending = send(REFERENCE);
-    await vi.waitFor(() => expect(petQueue.get()).toMatchObject([{ state: 'sending' }]));
+    const { answer, sending } = await sendHeld();
     sessionStore.expire();
     sessionStore.signIn({ apiKey: 'k2', environmentName: 'Test' });
     petQueue.takeOver();
@@ -153,10 +150,7 @@ describe('sendQueuedPet when the session ends before the answer comes', () => {
   });
 
   it('writes what became of the pet to the queue of the key that sent it', async () => {
-    const answer = heldCreate();
-    petQueue.add(rex, { state: 'waiting', idempotencyKey: 'key-of-rex' });
-    const sending = send(REFERENCE);
-    await vi.waitFor(() => expect(petQueue.get()).toMatchObject([{ state: 'sending' }]));
+    const { answer, sending } = await sendHeld();
     sessionStore.expire();
     answer(unauthorized());
     expect(await sending).toBe('later');
@@ -166,10 +160,7 @@ describe('sendQueuedPet when the session ends before the answer comes', () => {
   });
 
   it('writes nothing once signed out: nothing of the queue is left to read', async () => {
-    const answer = heldCreate();
-    petQueue.add(rex, { state: 'waiting', idempotencyKey: 'key-of-rex' });
-    const sending = send(REFERENCE);
-    await vi.waitFor(() => expect(petQueue.get()).toMatchObject([{ state: 'sending' }]));
+    const { answer, sending } = await sendHeld();
     sessionStore.signOut();
     answer(unauthorized());
     expect(await sending).toBe('later');
