@@ -188,19 +188,19 @@ export const petQueue = {
    */
   update(id: string, change: Partial<Omit<QueuedPet, 'id'>>, owner = signedIn()) {
     const holder = holderOf(id, owner);
-    if (holder)
-      write(
-        queueOf(holder).map((pet) => (pet.id === id ? { ...pet, ...change } : pet)),
-        holder,
-      );
+    if (!holder) return;
+    write(
+      queueOf(holder).map((pet) => (pet.id === id ? { ...pet, ...change } : pet)),
+      holder,
+    );
   },
   remove(id: string, owner = signedIn()) {
     const holder = holderOf(id, owner);
-    if (holder)
-      write(
-        queueOf(holder).filter((pet) => pet.id !== id),
-        holder,
-      );
+    if (!holder) return;
+    write(
+      queueOf(holder).filter((pet) => pet.id !== id),
+      holder,
+    );
   },
   /**
    * The pets that another key left waiting on this tab, for this environment, when the service

@@ -107,9 +107,8 @@ function LeftBehindPets() {
   const keep = useRef<HTMLButtonElement>(null);
   const done = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    ({ offer: undefined, kept: discard, 'discard?': keep, 'taken over': done, discarded: done })[
-      step
-    ]?.current?.focus();
+    const target = { offer: undefined, kept: discard, 'discard?': keep, 'taken over': done, discarded: done }[step];
+    target?.current?.focus();
   }, [step]);
 
   if (left.length === 0) {
