@@ -233,7 +233,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database is busy with another writer; try again after `Retry-After` seconds. */
+            /** @description The database is busy or cannot be reached just now; try again after `Retry-After` seconds. */
             503: {
                 headers: {
                     "Retry-After"?: string;

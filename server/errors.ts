@@ -52,7 +52,7 @@ export const ERRORS = {
   serviceBusy: {
     status: 503,
     code: 'service_busy',
-    message: 'The database is busy with another writer; send the request again in a moment.',
+    message: 'The database is busy; send the request again in a moment.',
   },
   databaseUnavailable: {
     status: 503,

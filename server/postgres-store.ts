@@ -1,8 +1,6 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import pg from 'pg';
 import { INT64_MAX } from '../contract/int64.ts';
-import type { components } from '../contract/schema.gen.ts';
 import { stringifyJson } from './json.ts';
 import { extraJson, toPet, type PetRow } from './pet-rows.ts';
 import { migratePostgres, SCHEMA_LOCK } from './postgres-schema.ts';
@@ -12,11 +10,10 @@ import {
   StoreBusyError,
   StoreRefusedValueError,
   StoreUnavailableError,
+  storeParts,
   type IdempotentCreate,
   type Store,
 } from './store.ts';
-
-type Message = components['schemas']['Message'];
 
 export interface PostgresOptions {
   /** At most this many connections to the database, whatever the load. */
@@ -30,10 +27,10 @@ class PostgresConnectError extends Error {
   override readonly name = 'PostgresConnectError';
   constructor(
     readonly code: 'PETSTORE_DB_UNREACHABLE' | 'PETSTORE_DB_REFUSED',
-    readonly reason: string,
+    message: string,
     options?: ErrorOptions,
   ) {
-    super(reason, options);
+    super(message, options);
   }
 }
 
@@ -46,7 +43,9 @@ const types = {
 
 /** SQLSTATE classes and Node error codes that mean "the database is not there just now". */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
-const GONE = /Connection terminated|timeout exceeded when trying to connect|connection error|not queryable/i;
+const GONE = /Connection terminated|connection error|not queryable/i;
+/** The pool's own: every connection was in use for as long as a request may wait for one. */
+const POOL_FULL = /timeout exceeded when trying to connect/i;
 // admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections.
 const SHUTTING_DOWN = new Set(['57P01', '57P02', '57P03', '53300']);
 // query_canceled (the statement timeout), serialization_failure, deadlock, lock_not_available.
@@ -66,7 +65,7 @@ function classify(error: unknown): unknown {
       cause: error,
     });
   }
-  if ((code && BUSY.has(code)) || (!code && NO_ANSWER.test(message))) {
+  if ((code && BUSY.has(code)) || (!code && (NO_ANSWER.test(message) || POOL_FULL.test(message)))) {
     return new StoreBusyError('The database did not answer in time.', { cause: error });
   }
   if (!code && GONE.test(message))
@@ -192,6 +191,7 @@ export async function openPostgresStore(
       done: (error: Error | null, result?: { current: number; ttl: number }) => void,
       window: number,
     ) {
+      sweepNowAndThen();
       query<{ count: number; ttl: number }>(
         `INSERT INTO failed_auth AS f (client, count, resets_at)
            VALUES ($1, 1, clock_timestamp() + $2::integer * interval '1 millisecond')
@@ -224,9 +224,7 @@ export async function openPostgresStore(
 
     createPetOnce(owner, key, name, categoryId, status) {
       sweepNowAndThen();
-      const requestHash = createHash('sha256')
-        .update(JSON.stringify([name, categoryId.toString(), status]))
-        .digest('hex');
+      const requestHash = storeParts.requestHash(name, categoryId, status);
       return transaction(async (client): Promise<IdempotentCreate> => {
         // The claim: the first request inserts the key; the others wait on it here until that one
         // commits, then find it taken. A key past its lifetime is claimed anew.
@@ -307,12 +305,7 @@ export async function openPostgresStore(
     },
 
     async queueMessage(message) {
-      const queued: Message = {
-        id: `msg_${randomUUID()}`,
-        message,
-        status: 'queued',
-        createdAt: new Date().toISOString(),
-      };
+      const queued = storeParts.queuedMessage(message);
       await query('INSERT INTO messages (id, message, status, created_at) VALUES ($1, $2, $3, $4)', [
         queued.id,
         queued.message,
@@ -323,11 +316,11 @@ export async function openPostgresStore(
     },
 
     demoApiKey() {
-      return setting('demo_api_key', () => `demo-${randomBytes(18).toString('base64url')}`);
+      return setting('demo_api_key', storeParts.newDemoApiKey);
     },
 
     async cursorSecret() {
-      return Buffer.from(await setting('cursor_secret', () => randomBytes(32).toString('base64url')), 'base64url');
+      return Buffer.from(await setting('cursor_secret', storeParts.newCursorSecret), 'base64url');
     },
 
     async ping() {

@@ -1,4 +1,3 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -11,6 +10,7 @@ import { migrate, startIdsAbove } from './sqlite-schema.ts';
 import {
   IDEMPOTENCY_KEY_LIFETIME_MS,
   StoreBusyError,
+  storeParts,
   type IdempotentCreate,
   type ListOptions,
   type PetPageJson,
@@ -18,7 +18,6 @@ import {
 } from './store.ts';
 
 type PetStatus = components['schemas']['PetStatus'];
-type Message = components['schemas']['Message'];
 
 /** How long a write waits for another process's lock, without ever blocking the event loop. */
 const WRITE_WAIT_MS = 1000;
@@ -129,9 +128,7 @@ export function openSqliteStore(file: string, profile: ProfileName = 'reference'
     },
 
     createPetOnce(owner, key, name, categoryId, status) {
-      const requestHash = createHash('sha256')
-        .update(JSON.stringify([name, categoryId.toString(), status]))
-        .digest('hex');
+      const requestHash = storeParts.requestHash(name, categoryId, status);
       return write(() => createIdempotently.immediate(owner, key, requestHash, [name, categoryId, status ?? null]));
     },
 
@@ -159,12 +156,7 @@ export function openSqliteStore(file: string, profile: ProfileName = 'reference'
     },
 
     queueMessage(message) {
-      const queued: Message = {
-        id: `msg_${randomUUID()}`,
-        message,
-        status: 'queued',
-        createdAt: new Date().toISOString(),
-      };
+      const queued = storeParts.queuedMessage(message);
       return write(() => {
         insertMessage.run(queued.id, queued.message, queued.status, queued.createdAt);
         return queued;
@@ -172,14 +164,11 @@ export function openSqliteStore(file: string, profile: ProfileName = 'reference'
     },
 
     async demoApiKey() {
-      return setting('demo_api_key', () => `demo-${randomBytes(18).toString('base64url')}`);
+      return setting('demo_api_key', storeParts.newDemoApiKey);
     },
 
     async cursorSecret() {
-      return Buffer.from(
-        setting('cursor_secret', () => randomBytes(32).toString('base64url')),
-        'base64url',
-      );
+      return Buffer.from(setting('cursor_secret', storeParts.newCursorSecret), 'base64url');
     },
 
     async ping() {},

@@ -1,11 +1,15 @@
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { components } from '../contract/schema.gen.ts';
 
 type Pet = components['schemas']['Pet'];
 type PetStatus = components['schemas']['PetStatus'];
 type Message = components['schemas']['Message'];
 
-/** A page of the list, already JSON: the database writes it (int64 ids stay exact), nothing re-encodes it. */
+/**
+ * A page of the list, already JSON with int64 ids exact: SQLite writes it in SQL, the PostgreSQL store
+ * with the contract's codec; the route sends it as it is.
+ */
 export interface PetPageJson {
   json: string;
   /** The id to continue below when more pets match, for the `next` link. */
@@ -17,6 +21,23 @@ export interface ListOptions {
   status?: PetStatus | undefined;
   before?: bigint | undefined;
 }
+
+/** What every store does alike: the same hash of a create, the same new message and secrets. */
+export const storeParts = {
+  /** What an `Idempotency-Key` is checked against: the same key with other values is refused. */
+  requestHash: (name: string, categoryId: bigint, status: PetStatus | undefined) =>
+    createHash('sha256')
+      .update(JSON.stringify([name, categoryId.toString(), status]))
+      .digest('hex'),
+  queuedMessage: (message: string): Message => ({
+    id: `msg_${randomUUID()}`,
+    message,
+    status: 'queued',
+    createdAt: new Date().toISOString(),
+  }),
+  newDemoApiKey: () => `demo-${randomBytes(18).toString('base64url')}`,
+  newCursorSecret: () => randomBytes(32).toString('base64url'),
+};
 
 /** What a create with an `Idempotency-Key` found: a new pet, the first answer again, or a key reused. */
 export type IdempotentCreate = { kind: 'created' | 'replayed'; pet: Pet } | { kind: 'key-reused' };
