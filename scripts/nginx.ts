@@ -53,7 +53,8 @@ export interface RunningNginx {
   stop(): Promise<void>;
 }
 
-function waitForPort(port: number, child: ChildProcess, log: () => string): Promise<void> {
+/** Resolves once nginx (`child`) listens on `port`; rejects with its `log` if it exits or never does. */
+export function waitForPort(port: number, child: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + 10_000;
   return new Promise((resolvePort, reject) => {
     const attempt = () => {
@@ -71,6 +72,12 @@ function waitForPort(port: number, child: ChildProcess, log: () => string): Prom
     };
     attempt();
   });
+}
+
+/** nginx's `-g` directives for a run in the foreground, by this user. */
+export function nginxGlobals(): string {
+  // As root (CI, containers), workers would run as `nobody`, who may not read a checkout in /root.
+  return `daemon off;${process.getuid?.() === 0 ? ' user root;' : ''}`;
 }
 
 export function nginxPath(): string | undefined {
@@ -117,8 +124,7 @@ export async function startNginx({
       connectSrc: connectSrcOf(readFileSync(join(siteDir, 'config.json'), 'utf8')),
     }),
   );
-  // As root (CI, containers), workers would run as `nobody`, who may not read a checkout in /root.
-  const globals = `daemon off;${process.getuid?.() === 0 ? ' user root;' : ''}`;
+  const globals = nginxGlobals();
   let output = '';
   const child = spawn(nginx, ['-p', work, '-c', conf, '-g', globals], { stdio: ['ignore', 'pipe', 'pipe'] });
   // However this process ends (a test runner may just kill it), its copy of the build goes with it.

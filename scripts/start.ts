@@ -1,7 +1,6 @@
 // `npm start`: the reference service with demo data, and the app (Vite dev server) pointed at it.
 import { readFileSync } from 'node:fs';
 import { createServer, type Plugin } from 'vite';
-import { PET_NAME_MAX_LENGTH, REQUEST_BODY_MAX_BYTES } from '../contract/limits.ts';
 import { readServerConfig, type ServerConfig } from '../server/config.ts';
 import { startService, type RunningService } from '../server/start.ts';
 import { describeStartupFailure } from '../server/startup-errors.ts';
@@ -18,22 +17,17 @@ try {
   process.exit(1);
 }
 
-// The names of the demo pets' categories, as public/config.json gives them.
-const { categories } = (
+// The reference service as public/config.json declares it: the demo pets' category names, and what
+// it offers beyond the spec (a server test checks those against the contract). The spec profile
+// offers nothing more: that is its point.
+const reference = (
   JSON.parse(readFileSync(new URL('../public/config.json', import.meta.url), 'utf8')) as {
-    environments: { categories?: unknown }[];
+    environments: { extensions?: unknown; limits?: unknown; categories?: unknown }[];
   }
 ).environments[0]!;
-
-// What the service offers beyond the spec, declared as public/config.json does; nothing for the
-// spec profile, whose point is a service that offers nothing more.
+const { categories } = reference;
 const offered =
-  config.PETSTORE_PROFILE === 'reference'
-    ? {
-        extensions: ['idempotency-key'],
-        limits: { petNameMaxLength: PET_NAME_MAX_LENGTH, requestBodyMaxBytes: REQUEST_BODY_MAX_BYTES },
-      }
-    : {};
+  config.PETSTORE_PROFILE === 'reference' ? { extensions: reference.extensions, limits: reference.limits } : {};
 
 // The app reads config.json at start; serve one that names the service just started, whatever
 // PORT and MESSAGES_PORT say, instead of the shipped public/config.json.

@@ -7,13 +7,12 @@
 // runs a throwaway cluster, the instances (with this process's environment) and nginx until it is
 // stopped (SIGTERM, SIGINT).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection } from 'node:net';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { nginxPath } from '../../scripts/nginx.ts';
+import { nginxGlobals, nginxPath, waitForPort } from '../../scripts/nginx.ts';
 import { freePort, startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
@@ -64,21 +63,6 @@ export interface Balancer {
   apiBaseUrl: string;
   messagesBaseUrl: string;
   stop(): Promise<void>;
-}
-
-function waitForPort(port: number, deadline = Date.now() + 10_000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const socket = createConnection({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.end();
-      resolve();
-    });
-    socket.once('error', () => {
-      socket.destroy();
-      if (Date.now() > deadline) reject(new Error(`nothing listens on ${port}`));
-      else setTimeout(() => waitForPort(port, deadline).then(resolve, reject), 50);
-    });
-  });
 }
 
 /**
@@ -133,11 +117,12 @@ http {
 }
 `,
   );
-  // As root (CI), workers would run as `nobody`; the folders are root's.
-  const globals = `daemon off;${process.getuid?.() === 0 ? ' user root;' : ''}`;
-  const child = spawn(nginx, ['-p', work, '-c', join(work, 'nginx.conf'), '-g', globals], { stdio: 'ignore' });
+  const child = spawn(nginx, ['-p', work, '-c', join(work, 'nginx.conf'), '-g', nginxGlobals()], {
+    stdio: 'ignore',
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  await Promise.all([waitForPort(apiPort), waitForPort(msgPort)]);
+  const log = () => (existsSync(join(work, 'error.log')) ? readFileSync(join(work, 'error.log'), 'utf8') : '');
+  await Promise.all([waitForPort(apiPort, child, log), waitForPort(msgPort, child, log)]);
   return {
     apiBaseUrl: `http://127.0.0.1:${apiPort}/v1`,
     messagesBaseUrl: `http://127.0.0.1:${msgPort}`,
