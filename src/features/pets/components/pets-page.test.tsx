@@ -53,6 +53,17 @@ describe('PetsPage', () => {
     expect(rows()).toHaveLength(5);
   });
 
+  it('says a sort by category is by name where the environment names categories', async () => {
+    const environment = { ...testEnvironment, categories: [{ id: 1n, name: 'Dogs' }] };
+    answer(200);
+    renderSignedIn(<PetsPage />, { path: '/pets?sort=category', environment });
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Showing all 2 pets. Sorted by category (A to Z), this page only',
+      ),
+    );
+  });
+
   it('does not retry a 4xx, says what to change, and offers no Try again', async () => {
     const calls = answer(400, { code: 'invalid_limit', message: 'query parameter limit is wrong', status: 400 });
     renderSignedIn(<PetsPage />, { path: '/pets' });

@@ -67,11 +67,11 @@ function describeCategoryPage(
 }
 
 /** What the list shows, without inventing a total the service never gave. */
-function describePage(rows: number, search: PetListSearch, hasNext: boolean): string {
+function describePage(rows: number, search: PetListSearch, hasNext: boolean, named: boolean): string {
   const what = search.status ? `${STATUS_LABELS[search.status].toLowerCase()} pet` : 'pet';
   if (rows === 0) return '';
   const pageNumber = search.trail.length + 1;
-  const sorted = sortNote(search.sort, 'this page only: the service decides which pets are on each page');
+  const sorted = sortNote(search.sort, 'this page only: the service decides which pets are on each page', named);
   if (pageNumber > 1) {
     return `Page ${pageNumber}: ${count(rows, `more ${what}`, `more ${what}s`)}${hasNext ? '' : ', the end of the list'}.${sorted}`;
   }
@@ -224,7 +224,7 @@ export function PetsPage() {
       : loaded
         ? category !== undefined
           ? describeCategoryPage(pageRows?.length ?? 0, list.data.pets.length, search, names, hasNext)
-          : describePage(list.data.pets.length, search, hasNext)
+          : describePage(list.data.pets.length, search, hasNext, names.named)
         : `Loading ${caption.toLowerCase()}…`;
 
   const pages: PageLinks = searching
