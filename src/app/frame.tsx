@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { appPath, browserPath, paths } from '../config/paths.ts';
-import { sessionStore } from '../lib/session.ts';
 import { PageLoading } from '../ui/page-loading.tsx';
+import { useSignOut } from './sign-out.ts';
 
 /** How the menu's links are made: by the router once it runs, as plain links before (same markup). */
 export type MenuLink = (props: { to: string; end?: boolean; children: string }) => ReactNode;
@@ -19,17 +19,16 @@ export function Frame({
   environmentName,
   link: MenuLink,
   busy = false,
-  onSignOut = sessionStore.signOut,
   children,
 }: {
   environmentName: string;
   link: MenuLink;
   /** Another page is on its way (its code or its data). */
   busy?: boolean;
-  /** Sign-out may ask first (pets waiting on this device would be lost). */
-  onSignOut?: () => void;
   children: ReactNode;
 }) {
+  // Sign-out may ask first, where pets wait on this device (signed-in-app.tsx provides how).
+  const signOut = useSignOut();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -42,7 +41,7 @@ export function Frame({
             <span className="environment-label">Environment</span>{' '}
             <span className="environment-name">{environmentName}</span>
           </p>
-          <button type="button" className="button-secondary sign-out" onClick={onSignOut}>
+          <button type="button" className="button-secondary sign-out" onClick={signOut}>
             Sign out
           </button>
         </div>
@@ -80,14 +79,8 @@ const PlainLink: MenuLink = ({ to, end, children }) => (
 );
 
 /** What shows while the signed-in code, or the first page's, loads: the frame, as it will be. */
-export const SignedInLoading = ({
-  environmentName,
-  onSignOut,
-}: {
-  environmentName: string;
-  onSignOut?: () => void;
-}) => (
-  <Frame environmentName={environmentName} link={PlainLink} onSignOut={onSignOut}>
+export const SignedInLoading = ({ environmentName }: { environmentName: string }) => (
+  <Frame environmentName={environmentName} link={PlainLink}>
     <PageLoading />
   </Frame>
 );

@@ -4,7 +4,6 @@ import { usePetQueueSender } from '../features/pets/api/send-queued-pets.ts';
 import { scrollKeyOf } from '../features/pets/list-return.ts';
 import { useDelayedFlag } from '../ui/use-delayed-flag.ts';
 import { currentPage, Frame, SignedInLoading, type MenuLink } from './frame.tsx';
-import { useSignOut } from './sign-out.ts';
 
 const SLOW_AFTER_MS = 3000;
 
@@ -26,7 +25,7 @@ export function Layout() {
   // Pets kept on this device are sent from every page.
   usePetQueueSender();
   return (
-    <Frame environmentName={useApi().environment.name} link={RouterLink} busy={loading} onSignOut={useSignOut()}>
+    <Frame environmentName={useApi().environment.name} link={RouterLink} busy={loading}>
       <div className="route-progress" hidden={!loading} />
       <p className="visually-hidden" role="status">
         {slow ? 'Still waiting for the pet store service…' : ''}
@@ -40,5 +39,5 @@ export function Layout() {
 /** Until the first page's code and data are in: the frame, as it will be. */
 export function LayoutLoading() {
   // Pets waiting on this device are asked about here too, while the first page loads.
-  return <SignedInLoading environmentName={useApi().environment.name} onSignOut={useSignOut()} />;
+  return <SignedInLoading environmentName={useApi().environment.name} />;
 }
