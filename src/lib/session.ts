@@ -123,6 +123,9 @@ const storedExpired = stored(
     Object.values(value).every((owners) => Array.isArray(owners) && owners.every((owner) => typeof owner === 'string')),
 );
 
+/** The same, as read once from storage and kept since: the queue asks for it on every render. */
+let expired: Record<string, string[]> = storedExpired.load() ?? {};
+
 const listeners = new Set<() => void>();
 let state: SessionState = { session: storedSession.load(), reason: undefined };
 
@@ -135,12 +138,14 @@ function update(next: SessionState) {
 
 /** Keeps `owners` as the expired sessions of `environmentName` (none: forgets the environment). */
 function setExpired(environmentName: string, owners: string[]) {
-  const kept = Object.entries({ ...storedExpired.load(), [environmentName]: owners }).filter(([, list]) => list.length);
-  if (kept.length > 0) storedExpired.save(Object.fromEntries(kept));
+  expired = Object.fromEntries(
+    Object.entries({ ...expired, [environmentName]: owners }).filter(([, list]) => list.length > 0),
+  );
+  if (Object.keys(expired).length > 0) storedExpired.save(expired);
   else storedExpired.clear();
 }
 
-const expiredOf = (environmentName: string) => storedExpired.load()?.[environmentName] ?? [];
+const expiredOf = (environmentName: string) => expired[environmentName] ?? [];
 
 export const sessionStore = {
   get: (): SessionState => state,
@@ -171,7 +176,7 @@ export const sessionStore = {
   },
   /** The same, of every environment: what sign-out would remove along with this session. */
   leftBehindAnywhere(): string[] {
-    return Object.values(storedExpired.load() ?? {}).flat();
+    return Object.values(expired).flat();
   },
   /** What the sessions whose key stopped working left here has been dealt with: nobody is told of it again. */
   forgetLeftBehind() {
@@ -183,6 +188,7 @@ export const sessionStore = {
   },
   signOut() {
     clearAll();
+    expired = {};
     update({ session: undefined, reason: 'signed-out' });
   },
   /** The service answered 401 to a signed-in request: the key was revoked or has expired. */
