@@ -8,11 +8,18 @@ export interface CategoryNames {
   named: boolean;
   list: readonly Category[];
   nameOf(id: bigint): string | undefined;
+  /** A category as the person knows it: its name, or "category 3" where it has none. */
+  label(id: bigint): string;
 }
 
 function categoryNames(list: readonly Category[]): CategoryNames {
   const byId = new Map(list.map((category) => [category.id, category.name]));
-  return { named: list.length > 0, list, nameOf: (id) => byId.get(id) };
+  return {
+    named: list.length > 0,
+    list,
+    nameOf: (id) => byId.get(id),
+    label: (id) => byId.get(id) ?? `category ${id}`,
+  };
 }
 
 export function useCategoryNames(): CategoryNames {

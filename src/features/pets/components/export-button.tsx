@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useApi } from '../../../api/api-context.ts';
 import { describeError } from '../../../ui/error-messages.ts';
+import { count } from '../../../ui/words.ts';
 import type { CategoryNames } from '../categories.ts';
 import type { Exported, ExportRequest } from '../export/run-export.ts';
 
@@ -11,19 +12,17 @@ type ExportState =
   | { step: 'cancelled'; rows: number }
   | { step: 'failed'; error: unknown };
 
-const count = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'pet' : 'pets'}`;
-
 function describeDone({ fileName, rows, read, capped, firstPageOnly }: Exported): string {
   if (capped) {
-    return `Exported the first ${count(rows)} to ${fileName}: the export stops there. Narrow the list to export the rest.`;
+    return `Exported the first ${count(rows, 'pet')} to ${fileName}: the export stops there. Narrow the list to export the rest.`;
   }
   if (firstPageOnly?.full) {
-    return `Exported ${count(rows)} to ${fileName}, from the service’s first page only (${count(read)}): it offers no way past it.`;
+    return `Exported ${count(rows, 'pet')} to ${fileName}, from the service’s first page only (${count(read, 'pet')}): it offers no way past it.`;
   }
   if (firstPageOnly) {
-    return `Exported ${count(rows)} to ${fileName}, from the service’s first page (${count(read)}), all it listed: it gave no link to more.`;
+    return `Exported ${count(rows, 'pet')} to ${fileName}, from the service’s first page (${count(read, 'pet')}), all it listed: it gave no link to more.`;
   }
-  return `Exported ${count(rows)} to ${fileName}, from the ${count(read)} the service lists.`;
+  return `Exported ${count(rows, 'pet')} to ${fileName}, from the ${count(read, 'pet')} the service lists.`;
 }
 
 /**
@@ -71,9 +70,9 @@ export function ExportButton({ request, names }: { request: ExportRequest; names
         </button>
       )}
       <p className="export-status" aria-live="polite">
-        {state.step === 'running' && `Exporting… ${count(state.rows)} so far.`}
+        {state.step === 'running' && `Exporting… ${count(state.rows, 'pet')} so far.`}
         {state.step === 'done' && describeDone(state.result)}
-        {state.step === 'cancelled' && `Export cancelled after ${count(state.rows)}: no file was saved.`}
+        {state.step === 'cancelled' && `Export cancelled after ${count(state.rows, 'pet')}: no file was saved.`}
       </p>
       {state.step === 'failed' && (
         <p className="notice notice-error export-error" role="alert">

@@ -9,6 +9,7 @@ import { whenIdle } from '../../../lib/idle.ts';
 import { Field } from '../../../ui/field.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { useDelayedFlag } from '../../../ui/use-delayed-flag.ts';
+import { count } from '../../../ui/words.ts';
 import { petQueries } from '../api/pet-queries.ts';
 import { SCAN_LIMIT } from '../api/pet-queries.ts';
 import { usePetSearch, type PetSearch } from '../api/use-pet-search.ts';
@@ -33,7 +34,6 @@ const SLOW_AFTER_MS = 3000;
 const SEARCH_DELAY_MS = 250;
 const SORT_LABELS = { id: 'ID', name: 'name', category: 'category ID', status: 'status' };
 const NAMED_SORT_LABELS = { ...SORT_LABELS, category: 'category' };
-const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
 function sortNote(sort: Sort | undefined, scope: string, named = false): string {
   if (!sort) return '';
@@ -41,9 +41,6 @@ function sortNote(sort: Sort | undefined, scope: string, named = false): string 
   const words = byText ? ['A to Z', 'Z to A'] : ['lowest first', 'highest first'];
   return ` Sorted by ${(named ? NAMED_SORT_LABELS : SORT_LABELS)[sort.key]} (${words[Number(sort.descending)]}), ${scope}.`;
 }
-
-/** A category as the person knows it: its name, or its id where it has none. */
-const categoryLabel = (names: CategoryNames, id: bigint) => names.nameOf(id) ?? `category ${id}`;
 
 /** The list narrowed to one category, among the pets of the page read (the service lists by status only). */
 function describeCategoryPage(
@@ -63,7 +60,7 @@ function describeCategoryPage(
         ? `the first ${count(read, what)}`
         : `all ${count(read, what)}`;
   const sorted = sortNote(search.sort, 'this page only', true);
-  return `Showing ${categoryLabel(names, search.category!)}: ${count(shown, 'pet')} among ${among}.${sorted}`;
+  return `Showing ${names.label(search.category!)}: ${count(shown, 'pet')} among ${among}.${sorted}`;
 }
 
 /** What the list shows, without inventing a total the service never gave. */
@@ -85,7 +82,7 @@ function describeSearch(matches: number, search: PetListSearch, scan: PetSearch,
     : scan.capped
       ? `the first ${SCAN_LIMIT.toLocaleString()} pets (searching stops there)`
       : `${count(scan.lookedThrough, 'pet')} looked through`;
-  const inCategory = search.category === undefined ? '' : `, of ${categoryLabel(names, search.category)},`;
+  const inCategory = search.category === undefined ? '' : `, of ${names.label(search.category)},`;
   const found = `${count(matches, 'pet')}${inCategory} named like “${search.q}”`;
   if (scan.stopped) return `Stopped after looking through ${count(scan.lookedThrough, 'pet')}: ${found} so far.`;
   if (scan.searching) return `Looked through ${count(scan.lookedThrough, 'pet')} so far: ${found}…`;
@@ -382,7 +379,7 @@ export function PetsPage() {
       {(!empty || noneOfCategory) && !(error && !rows) && <Pager label="Pages" pages={pages} />}
       {noneOfCategory ? (
         <div className="empty-state">
-          <p>No pets of {categoryLabel(names, category!)} on this page.</p>
+          <p>No pets of {names.label(category!)} on this page.</p>
           <p className="empty-actions">
             <Link to={{ search: toSearchParams({ ...search, category: undefined }).toString() }}>
               Show every category
@@ -419,7 +416,7 @@ function EmptyList({ search, names, onClear }: { search: PetListSearch; names: C
     ? [
         search.category === undefined
           ? `No ${statusName ? `${statusName} ` : ''}pet’s name contains “${search.q}”.`
-          : `No ${statusName ? `${statusName} ` : ''}pet of ${categoryLabel(names, search.category)} has a name containing “${search.q}”.`,
+          : `No ${statusName ? `${statusName} ` : ''}pet of ${names.label(search.category)} has a name containing “${search.q}”.`,
         <>
           <button type="button" className="button-secondary" onClick={onClear}>
             Clear the search

@@ -6,6 +6,7 @@ import { ApiError } from '../../../api/api-error.ts';
 import { paths } from '../../../config/paths.ts';
 import { sessionStore } from '../../../lib/session.ts';
 import { describeLostCreate } from '../../../ui/error-messages.ts';
+import { count } from '../../../ui/words.ts';
 import { petFormDraft } from '../add-pet-draft.ts';
 import { useCategoryNames } from '../categories.ts';
 import { STATUS_LABELS } from '../pet.ts';
@@ -14,12 +15,10 @@ import { petQueue, useLeftBehindAnywhere, useLeftBehindPets, usePetQueue, type Q
 import { sendAgain } from '../api/send-queued-pets.ts';
 import { LostCreateNotice } from './lost-create-notice.tsx';
 
-const pets = (n: number) => (n === 1 ? '1 pet' : `${n.toLocaleString()} pets`);
-
 /** How many pets of the queue are in each case: still to be sent, or waiting for the person. */
 function tally(queue: readonly QueuedPet[]) {
-  const count = (...states: QueuedPet['state'][]) => queue.filter((pet) => states.includes(pet.state)).length;
-  return { toSend: count('waiting', 'sending'), lost: count('lost'), refused: count('refused') };
+  const inState = (...states: QueuedPet['state'][]) => queue.filter((pet) => states.includes(pet.state)).length;
+  return { toSend: inState('waiting', 'sending'), lost: inState('lost'), refused: inState('refused') };
 }
 
 /** The parts of a list that are not empty, in a sentence: "a, b and c". */
@@ -48,7 +47,6 @@ function QueuedPetItem({ pet }: { pet: QueuedPet }) {
   const { name, categoryId, status } = pet.pet;
   const names = useCategoryNames();
   const categoryNumber = parseInt64(categoryId);
-  const categoryName = categoryNumber === undefined ? undefined : names.nameOf(categoryNumber);
   const lostWords =
     pet.state === 'lost' &&
     describeLostCreate({
@@ -66,7 +64,8 @@ function QueuedPetItem({ pet }: { pet: QueuedPet }) {
   return (
     <li className="queued-pet">
       <p className="queued-pet-what">
-        <strong>{name}</strong>, {categoryName ?? `category ${categoryId}`}, {STATUS_LABELS[status].toLowerCase()}
+        <strong>{name}</strong>, {categoryNumber === undefined ? `category ${categoryId}` : names.label(categoryNumber)}
+        , {STATUS_LABELS[status].toLowerCase()}
       </p>
       <p className={`queued-pet-state queued-pet-${pet.state}`}>{stateText(pet, environment.name)}</p>
       {lostWords && <LostCreateNotice words={lostWords} pet={toNewPet(pet.pet)} idempotent={false} />}
@@ -124,7 +123,7 @@ function LeftBehindPets() {
   const them = left.length === 1 ? 'it' : 'them';
   return (
     <section className="queued-pets notice notice-warning" aria-labelledby="left-behind-title">
-      <h2 id="left-behind-title">Left on this device: {pets(left.length)}</h2>
+      <h2 id="left-behind-title">Left on this device: {count(left.length, 'pet')}</h2>
       <p>
         Added in this tab with an API key that {environment.name} no longer accepts:{' '}
         {inWords(left.map((pet) => `“${pet.pet.name}”`))}. Take {them} over to send {them} with your key, or discard{' '}
@@ -189,7 +188,7 @@ function OwnQueuedPets() {
   ]);
   return (
     <section className="queued-pets notice notice-warning" aria-labelledby="queued-pets-title">
-      <h2 id="queued-pets-title">Kept on this device: {pets(queue.length)}</h2>
+      <h2 id="queued-pets-title">Kept on this device: {count(queue.length, 'pet')}</h2>
       <p>
         {state}. Added while {environment.name} could not be reached, and kept on this device: signing out or closing
         this tab loses {queue.length === 1 ? 'it' : 'them'}.
@@ -258,13 +257,13 @@ export function SignOutConfirm({ open, onClose }: { open: boolean; onClose: () =
     >
       {open && (
         <div className="form">
-          <h2 id="sign-out-title">{n > 0 ? `Sign out and lose ${pets(n)}?` : 'Sign out?'}</h2>
+          <h2 id="sign-out-title">{n > 0 ? `Sign out and lose ${count(n, 'pet')}?` : 'Sign out?'}</h2>
           <p id="sign-out-why">
             {n > 0
               ? `Kept on this device: ${inWords([
-                  toSend > 0 && `${pets(toSend)} not sent yet`,
-                  lost > 0 && `${pets(lost)} that may or may not have been added`,
-                  refused > 0 && `${pets(refused)} that ${environment.name} did not add`,
+                  toSend > 0 && `${count(toSend, 'pet')} not sent yet`,
+                  lost > 0 && `${count(lost, 'pet')} that may or may not have been added`,
+                  refused > 0 && `${count(refused, 'pet')} that ${environment.name} did not add`,
                 ])}. Signing out removes ${n === 1 ? 'it' : 'them'} from this device for good.`
               : 'Every pet that was waiting has been sent: nothing will be lost.'}
           </p>
