@@ -1,7 +1,7 @@
 // Every sentence the app says about a failed request, in one place. Each says what happened and what
 // helps: changing something (a 4xx), or waiting (no answer, a 5xx), never the other way round; and
 // none promises what trying again cannot deliver.
-import { isApiError } from '../api/api-error.ts';
+import { isApiError, type ApiErrorKind } from '../api/api-error.ts';
 import type { ServiceLimits } from '../config/config.ts';
 
 const sentence = (text: string) => text.replace(/\.?$/, '.');
@@ -80,19 +80,20 @@ export interface LostCreateWords {
  * (a header its CORS configuration does not allow, say), and waiting will not change that.
  */
 export function describeLostCreate({
-  error,
+  lostBy,
   inARow,
   readsAnswer,
   idempotent,
   environmentName,
 }: {
-  error: unknown;
+  /** How the answer was lost: no answer at all (`network`), none in time (`timeout`), or a 502 or 504. */
+  lostBy: ApiErrorKind;
   inARow: number;
   readsAnswer: boolean;
   idempotent: boolean;
   environmentName: string;
 }): LostCreateWords {
-  if (isApiError(error) && error.kind === 'network' && inARow >= 2 && readsAnswer) {
+  if (lostBy === 'network' && inARow >= 2 && readsAnswer) {
     return {
       refusedBySetup: true,
       what: `The request to add the pet could not be sent: ${environmentName} answers when the list is read, but gave no answer to this request ${inARow} times in a row.`,
@@ -100,9 +101,7 @@ export function describeLostCreate({
     };
   }
   const what =
-    isApiError(error) && error.kind === 'timeout'
-      ? `${environmentName} did not answer in time`
-      : `No answer came back from ${environmentName}`;
+    lostBy === 'timeout' ? `${environmentName} did not answer in time` : `No answer came back from ${environmentName}`;
   return idempotent
     ? {
         refusedBySetup: false,

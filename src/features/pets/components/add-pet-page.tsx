@@ -103,7 +103,12 @@ export function AddPetPage() {
     failure && isApiError(failure) && failure.outcomeUnknown && lostAnswers && sent
       ? {
           pet: sent,
-          words: describeLostCreate({ error: failure, ...lostAnswers, idempotent, environmentName: environment.name }),
+          words: describeLostCreate({
+            lostBy: failure.kind,
+            ...lostAnswers,
+            idempotent,
+            environmentName: environment.name,
+          }),
         }
       : undefined;
   useEffect(() => {

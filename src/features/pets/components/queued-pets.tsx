@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { parseInt64 } from '../../../../contract/int64.ts';
 import { useApi } from '../../../api/api-context.ts';
-import { ApiError } from '../../../api/api-error.ts';
 import { paths } from '../../../config/paths.ts';
 import { sessionStore } from '../../../lib/session.ts';
 import { describeLostCreate } from '../../../ui/error-messages.ts';
@@ -50,7 +49,7 @@ function QueuedPetItem({ pet }: { pet: QueuedPet }) {
   const lostWords =
     pet.state === 'lost' &&
     describeLostCreate({
-      error: new ApiError(pet.lostBy ?? 'network', 0, pet.lostBy ?? 'network', ''),
+      lostBy: pet.lostBy ?? 'network',
       inARow: 1,
       readsAnswer: false,
       idempotent: false,
