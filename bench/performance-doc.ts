@@ -54,8 +54,8 @@ function markdown({ commit, machine, bundle, lighthouse, lighthouseRuns, interac
       '',
     ]),
     ...server.comparisons.map((comparison) => [
-      `Service beside json-server 0.17: ${comparison.scenario}`,
-      `${comparison.ratio}× its requests/s`,
+      `Service, requests/s: ${comparison.scenario}`,
+      `${comparison.ratio}×`,
       comparison.target ? `${comparison.target}: ${verdict(comparison.met)}` : '',
     ]),
   ];

@@ -185,16 +185,25 @@ export async function benchServer(): Promise<ServerBench> {
       pets: pets.length,
       results,
       comparisons: [
-        compare('limit=20, same answer', 'ours: GET /pets?limit=20', 'json-server: newest 20', 5),
         compare(
-          'limit=100 sold, same answer',
+          'limit=20, same answer, ours / json-server 0.17',
+          'ours: GET /pets?limit=20',
+          'json-server: newest 20',
+          5,
+        ),
+        compare(
+          'limit=100 sold, same answer, ours / json-server 0.17',
           'ours: GET /pets?limit=100&status=sold',
           'json-server: newest 100 sold',
           3,
         ),
-        compare('limit=20, json-server unsorted', 'ours: GET /pets?limit=20', 'json-server: first 20 stored'),
         compare(
-          'limit=100 sold, json-server unsorted',
+          'limit=20, json-server unsorted, ours / json-server 0.17',
+          'ours: GET /pets?limit=20',
+          'json-server: first 20 stored',
+        ),
+        compare(
+          'limit=100 sold, json-server unsorted, ours / json-server 0.17',
           'ours: GET /pets?limit=100&status=sold',
           'json-server: first 100 sold stored',
         ),
