@@ -84,7 +84,8 @@ export default defineConfig<object, { service: Service }>({
   },
   // Every test against the reference service (at a desk, or the size a test sets); the core flows
   // (`@core`) also against a service built to the spec alone, at a desk and on a phone, where the
-  // tests tagged `@spec` check what only such a service shows.
+  // tests tagged `@spec` check what only such a service shows; and the core flows against two
+  // instances of the service on one PostgreSQL database, behind nginx.
   projects: [
     { name: 'reference', grepInvert: /@spec\b/, use: { baseURL: REFERENCE_SERVICE.appUrl } },
     { name: 'spec, desk', grep: /@core\b|@spec\b/, use: { service: SPEC_SERVICE, baseURL: SPEC_SERVICE.appUrl } },
