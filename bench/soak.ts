@@ -21,6 +21,24 @@ const PORT = 4340;
 const BASE = `http://127.0.0.1:${PORT}/v1`;
 const KEY = 'soak-key';
 const HEADERS = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
+
+/** The query of the `next` link in a Link header (the service writes it relative to its base). */
+const nextQuery = (headers: Headers | undefined) => /<\?([^>]+)>/.exec(headers?.get('link') ?? '')?.[1];
+
+/** The id of a pet a create answered with 201. */
+const petId = (answer: { status: number; body: string } | undefined) =>
+  answer?.status === 201 ? String((JSON.parse(answer.body) as { id: number }).id) : undefined;
+
+/** Every pet id the service at `base` lists, page after page. */
+async function storedIds(base: string): Promise<Set<string>> {
+  const stored = new Set<string>();
+  for (let next: string | undefined = 'limit=100'; next;) {
+    const response = await fetch(`${base}/pets?${next}`, { headers: HEADERS });
+    for (const pet of (await response.json()) as { id: number }[]) stored.add(String(pet.id));
+    next = nextQuery(response.headers);
+  }
+  return stored;
+}
 const READERS = 4;
 const CREATORS = 2;
 /** The foreign lock: taken this far into the run, held this long. */
@@ -122,8 +140,6 @@ export async function soak(seconds = SECONDS): Promise<SoakReport> {
     headers: Headers;
     body: string;
   }
-  const petId = (answer: Answer | undefined) =>
-    answer?.status === 201 ? String((JSON.parse(answer.body) as { id: number }).id) : undefined;
 
   /** One request of a well-behaved client: counted, timed, its status classified. */
   async function call(path: string, init?: RequestInit): Promise<Answer | undefined> {
@@ -156,7 +172,7 @@ export async function soak(seconds = SECONDS): Promise<SoakReport> {
     const statuses = ['', '&status=available', '&status=pending', '&status=sold'];
     for (let round = 0; running(); round++) {
       const first = await call(`/pets?limit=${round % 2 ? 100 : 20}${statuses[(index + round) % 4]}`);
-      const next = /<\?([^>]+)>/.exec(first?.headers.get('link') ?? '')?.[1];
+      const next = nextQuery(first?.headers);
       if (next) await call(`/pets?${next}`);
     }
   }
@@ -265,12 +281,7 @@ export async function soak(seconds = SECONDS): Promise<SoakReport> {
   // Nothing acknowledged is lost: every pet answered 201 is there after a restart.
   await stop(service);
   service = await startReferenceService({ ...env, PETSTORE_SEED: '0', LOG_LEVEL: 'silent' });
-  const stored = new Set<string>();
-  for (let next = 'limit=100'; next;) {
-    const response = await fetch(`${BASE}/pets?${next}`, { headers: HEADERS });
-    for (const pet of (await response.json()) as { id: number }[]) stored.add(String(pet.id));
-    next = /<\?([^>]+)>/.exec(response.headers.get('link') ?? '')?.[1] ?? '';
-  }
+  const stored = await storedIds(BASE);
   await stop(service);
   rmSync(work, { recursive: true, force: true });
 
@@ -398,13 +409,11 @@ export async function soakInstances(seconds = SECONDS): Promise<InstancesSoakRep
       return undefined;
     }
   }
-  const petId = (answer: { status: number; body: string } | undefined) =>
-    answer?.status === 201 ? String((JSON.parse(answer.body) as { id: number }).id) : undefined;
 
   async function reader(index: number) {
     for (let round = 0; running(); round++) {
       const first = await call(`/pets?limit=${(index + round) % 2 ? 100 : 20}`);
-      const next = /<\?([^>]+)>/.exec(first?.headers.get('link') ?? '')?.[1];
+      const next = nextQuery(first?.headers);
       if (next) await call(`/pets?${next}`);
     }
   }
@@ -451,12 +460,7 @@ export async function soakInstances(seconds = SECONDS): Promise<InstancesSoakRep
     killer(),
   ]);
 
-  const stored = new Set<string>();
-  for (let next = 'limit=100'; next;) {
-    const response = await fetch(`${base}/pets?${next}`, { headers: HEADERS });
-    for (const pet of (await response.json()) as { id: number }[]) stored.add(String(pet.id));
-    next = /<\?([^>]+)>/.exec(response.headers.get('link') ?? '')?.[1] ?? '';
-  }
+  const stored = await storedIds(base);
   await deployment.stop();
 
   latencies.sort((a, b) => a - b);
