@@ -34,7 +34,8 @@ function stateText(pet: QueuedPet, environmentName: string): string {
     case 'sending':
       return 'Sending…';
     case 'lost':
-      return 'Sent, and no answer came back: it may have been added.';
+      // What became of it is the notice's to say, below: this line says only whose move it is.
+      return 'Waiting for you to decide.';
     case 'refused':
       return `Not added: ${pet.problem ?? `${environmentName} refused it.`}`;
   }
