@@ -25,3 +25,16 @@ describe('sorting by category', () => {
     expect(ids(sortPets(pets, { key: 'category', descending: true }, nameOf))).toEqual([1n, 4n, 3n, 2n]);
   });
 });
+
+describe('sorting by status', () => {
+  it('orders by the word shown: a pet without a status, Unknown, after Sold from A to Z', () => {
+    const statuses: Pet[] = [
+      { id: 1n, name: 'A', categoryId: 1n },
+      { id: 2n, name: 'B', categoryId: 1n, status: 'sold' },
+      { id: 3n, name: 'C', categoryId: 1n, status: 'available' },
+      { id: 4n, name: 'D', categoryId: 1n, status: 'pending' },
+    ];
+    expect(ids(sortPets(statuses, { key: 'status', descending: false }))).toEqual([3n, 4n, 2n, 1n]);
+    expect(ids(sortPets(statuses, { key: 'status', descending: true }))).toEqual([1n, 2n, 4n, 3n]);
+  });
+});

@@ -1,9 +1,8 @@
 import type { Sort } from './list-search.ts';
-import { STATUS_LABELS, type Pet } from './pet.ts';
+import { statusLabel, type Pet } from './pet.ts';
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 const compareBigint = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
-const statusLabel = (pet: Pet) => (pet.status ? STATUS_LABELS[pet.status] : '');
 
 type Compare = (a: Pet, b: Pet) => number;
 
@@ -11,7 +10,8 @@ const COMPARE: Record<Sort['key'], Compare> = {
   id: (a, b) => compareBigint(a.id, b.id),
   name: (a, b) => collator.compare(a.name, b.name),
   category: (a, b) => compareBigint(a.categoryId, b.categoryId),
-  status: (a, b) => collator.compare(statusLabel(a), statusLabel(b)),
+  // As shown: a pet without a status, "Unknown", among the others by that word.
+  status: (a, b) => collator.compare(statusLabel(a.status), statusLabel(b.status)),
 };
 
 /** Categories by name where named (the named ones first), then by id. */

@@ -13,6 +13,9 @@ export const STATUS_LABELS: Record<PetStatus, string> = {
   sold: 'Sold',
 };
 
+/** A pet's status in words; a service built to the spec may send a pet without one. */
+export const statusLabel = (status: PetStatus | undefined) => (status ? STATUS_LABELS[status] : 'Unknown');
+
 /** An int64 as the lossless JSON reader gives it: a safe number, or a bigint beyond 2^53. */
 const int64 = z.pipe(
   z.union([z.bigint(), z.int()]),
