@@ -13,6 +13,8 @@ test.describe('messages', () => {
       await page.getByRole('button', { name: 'Send message' }).click();
       await expect(page.getByText(/Message queued \(not yet delivered\): ID msg_/)).toBeVisible();
       await expect(page.getByLabel('Message', { exact: true })).toHaveValue('');
+      // Ready for the next one: the focus is back in the field, not lost with the disabled button.
+      await expect(page.getByLabel('Message', { exact: true })).toBeFocused();
 
       await page.getByLabel('Message', { exact: true }).fill('Clean the aquarium.');
       await page.getByRole('button', { name: 'Send message' }).click();
@@ -45,7 +47,20 @@ test.describe('messages', () => {
     await signIn(page, { path: 'messages' });
     await page.getByLabel('Message', { exact: true }).fill('Do not lose me');
     await page.getByRole('button', { name: 'Send message' }).click();
-    await expect(page.getByRole('alert')).toContainText('HTTP 502');
+    await expect(page.getByRole('alert')).toContainText('The message service failed (HTTP 502)');
     await expect(page.getByLabel('Message', { exact: true })).toHaveValue('Do not lose me');
+    await expect(page.getByLabel('Message', { exact: true })).toBeFocused();
+  });
+
+  test('names the message service, not the pet store, when it cannot be reached', async ({ page }) => {
+    await page.route(`${MESSAGES_BASE_URL}/messages`, (route) =>
+      route.request().method() === 'POST' ? route.abort('connectionrefused') : route.fallback(),
+    );
+    await signIn(page, { path: 'messages' });
+    await page.getByLabel('Message', { exact: true }).fill('Anyone there?');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByRole('alert')).toContainText("The message service can't be reached.");
+    await expect(page.getByRole('alert')).not.toContainText('pet store');
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue('Anyone there?');
   });
 });

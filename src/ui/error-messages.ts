@@ -6,6 +6,9 @@ import type { ServiceLimits } from '../config/config.ts';
 
 const sentence = (text: string) => text.replace(/\.?$/, '.');
 
+/** The two services an environment has: the pet store, and the store's messages. */
+export type ServiceName = 'pet store service' | 'message service';
+
 /** A size as people read it: `64 KiB`, or bytes when it is no whole number of KiB. */
 const bytes = (count: number) =>
   count >= 1024 && count % 1024 === 0 ? `${count / 1024} KiB` : `${count.toLocaleString()} bytes`;
@@ -13,18 +16,23 @@ const bytes = (count: number) =>
 /**
  * What happened, and, when changing something helps, what to change. A limit is named only when the
  * environment declares it (`limits` in config.json); otherwise the service's own words speak.
+ * `service` names the one that was asked.
  */
-export function describeError(error: unknown, limits: ServiceLimits = {}): string {
+export function describeError(
+  error: unknown,
+  limits: ServiceLimits = {},
+  service: ServiceName = 'pet store service',
+): string {
   if (!isApiError(error)) return 'Something went wrong in the app.';
   switch (error.kind) {
     case 'network':
-      return "The pet store service can't be reached.";
+      return `The ${service} can't be reached.`;
     case 'timeout':
-      return 'The pet store service did not answer in time.';
+      return `The ${service} did not answer in time.`;
     case 'invalid-response':
-      return 'The pet store service sent an answer this app cannot read.';
+      return `The ${service} sent an answer this app cannot read.`;
   }
-  if (error.status >= 500) return `The pet store service failed (HTTP ${error.status}).`;
+  if (error.status >= 500) return `The ${service} failed (HTTP ${error.status}).`;
   const said = error.fromService ? sentence(error.message) : `The service refused it (HTTP ${error.status}).`;
   if (error.status === 413) {
     const max = limits.requestBodyMaxBytes;

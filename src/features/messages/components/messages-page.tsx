@@ -31,23 +31,26 @@ export function MessagesPage() {
   const send = useSendMessage();
   const defaultValues = useDraftDefaults(messageDraft, EMPTY_MESSAGE_FORM);
   const resolver = useMemo(() => zodResolver(messageFormSchema(environment.limits)), [environment.limits]);
-  const { register, handleSubmit, reset, formState, subscribe } = useForm({
+  const { register, handleSubmit, reset, setFocus, formState, subscribe } = useForm({
     resolver,
     defaultValues,
   });
   useSaveDraft(messageDraft, EMPTY_MESSAGE_FORM, subscribe);
 
   // The same idiom as every form: checked values, the mutation, the button disabled until answered.
+  // The button pressed is disabled meanwhile, which drops the focus: the field takes it back, for
+  // the next message or to change this one.
   const onSubmit = handleSubmit(async (values) => {
     try {
       const message = await send.mutateAsync(values.message);
       const next = [message, ...sent];
       setSent(next);
       log.save({ sent: next });
-      reset(EMPTY_MESSAGE_FORM);
+      reset(EMPTY_MESSAGE_FORM, { keepFieldsRef: true });
     } catch {
       // Shown from the mutation's state below; the message stays in the field.
     }
+    setFocus('message');
   });
   const latest = send.data;
 
@@ -62,7 +65,7 @@ export function MessagesPage() {
         <Field label="Message" error={formState.errors.message?.message}>
           {(control) => <textarea {...control} rows={4} {...register('message')} />}
         </Field>
-        {send.isError && <ErrorNotice error={send.error} kind="write" />}
+        {send.isError && <ErrorNotice error={send.error} kind="write" service="message service" />}
         <div className="form-actions">
           <button type="submit" className="button-primary" disabled={formState.isSubmitting}>
             {formState.isSubmitting && send.isPending ? 'Sending…' : 'Send message'}
