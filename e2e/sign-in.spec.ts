@@ -155,6 +155,19 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('alert')).not.toContainText('not accepted');
   });
 
+  test('too many tries (a 429): says to wait, and keeps the key', async ({ page }) => {
+    await page.route('**/v1/pets?limit=1', (route) =>
+      route.fulfill({
+        status: 429,
+        json: { code: 'too_many_requests', message: 'Too many requests with a wrong API key.', status: 429 },
+      }),
+    );
+    await signIn(page);
+    await expect(page.getByRole('alert')).toContainText('is not checking keys for now: too many tries. Wait a minute');
+    await expect(page.getByRole('alert')).not.toContainText(/not accepted|does not understand/);
+    await expect(page.getByLabel('API key', { exact: true })).toHaveValue(API_KEY);
+  });
+
   test('treats a 5xx like an unreachable service', async ({ page }) => {
     await page.route('**/v1/pets?limit=1', (route) => route.fulfill({ status: 503, body: '<html>down</html>' }));
     await signIn(page);

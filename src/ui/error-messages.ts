@@ -44,6 +44,7 @@ export function describeError(
     return `${why} Shorten the text and send it again.`;
   }
   if (error.status === 401) return `${said} Sign in again to carry on.`;
+  if (error.status === 429) return `${said} Wait a minute, then try again.`;
   if ([400, 409, 422].includes(error.status)) return `${said} Change what it names and send it again.`;
   return said;
 }
@@ -130,6 +131,10 @@ export function describeSignInFailure(error: unknown, environmentName: string): 
   }
   if (isApiError(error) && error.isTransient) {
     return `${environmentName} can't be reached right now, so the key could not be checked. Wait a moment and try again.`;
+  }
+  // Plain HTTP, not an answer to puzzle over: the service turns sign-ins away after too many tries.
+  if (isApiError(error) && error.status === 429) {
+    return `${environmentName} is not checking keys for now: too many tries. Wait a minute, then try again.`;
   }
   return `${environmentName} answered in a way this app does not understand: ${describeError(error)}`;
 }
