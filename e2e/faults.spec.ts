@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import {
   API_BASE_URL,
   expect,
+  expectNoAxeViolations,
   goOffline,
   goOnline,
   onPost,
@@ -81,15 +82,53 @@ test.describe('faults on reads', () => {
       await signIn(page, { service });
       await untilVisible(page, page.getByRole('alert'));
       await expect(page.getByRole('alert')).toContainText('failed (HTTP 503)');
-      await expect(page.getByRole('alert')).toContainText('tries again by itself');
-      await expect(page.getByRole('status').filter({ hasText: 'could not be loaded' })).toBeVisible();
-      await expect(page.getByText(/Loading/)).toHaveCount(0);
+      await expect(page.getByRole('alert')).toContainText('keeps trying again by itself');
+      // Through a minute of tries, the failure stays on screen as it is: it never turns back into Loading.
+      for (let second = 0; second < 60; second++) {
+        await expect(page.getByRole('status').filter({ hasText: 'could not be loaded' })).toBeVisible();
+        await expect(page.getByRole('alert')).toContainText('failed (HTTP 503)');
+        await expect(page.getByText(/Loading/)).toHaveCount(0);
+        await page.clock.fastForward(1_000);
+      }
       outage = false;
       // Its tries in the background, seconds apart: the next one finds the service back.
       await untilVisible(page, page.getByRole('table').getByRole('row').nth(1));
       await expect(page.getByRole('alert')).toHaveCount(0);
     },
   );
+
+  test('an outage after the list is in: its rows stay, readable, the failure steady, and the new rows come by themselves', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await signIn(page);
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+    let outage = true;
+    const tries: number[] = [];
+    await page.route(`${API_BASE_URL}/pets?limit=50`, async (route) => {
+      tries.push(await page.evaluate(() => Date.now()));
+      await (outage ? route.abort('connectionrefused') : route.fallback());
+    });
+    await page.getByLabel('Rows per page').selectOption('50');
+    await untilVisible(page, page.getByRole('alert'));
+    await expect(page.getByRole('alert')).toContainText("can't be reached");
+    // The rows it had stay on screen, marked busy, every colour still readable.
+    await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'true');
+    await expectNoAxeViolations(page);
+    for (let second = 0; second < 60; second++) {
+      await expect(page.getByRole('alert')).toContainText("can't be reached");
+      await page.clock.fastForward(1_000);
+    }
+    // Tried again less and less often, 1 s, 2 s, 4 s… apart, up to 30 s: give or take the 1 s steps the
+    // clock is run on in, and the real time that passes meanwhile.
+    const gaps = tries.slice(1).map((time, index) => (time - tries[index]!) / 1000);
+    gaps.slice(0, 5).forEach((gap, index) => expect(Math.abs(gap - 2 ** index)).toBeLessThanOrEqual(1.5));
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(32);
+    outage = false;
+    await untilVisible(page, page.getByRole('status').filter({ hasText: /^Showing (the first 50|all [\d,]+) pets/ }));
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'false');
+  });
 
   test('a slow service: the UI stays usable, says it is waiting, then shows the rows', async ({ page }) => {
     // The e2e config times requests out after 4 s; this deployment allows 20 s, the default.

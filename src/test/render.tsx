@@ -20,9 +20,13 @@ export const testEnvironment: Environment = {
   categories: [],
 };
 
-/** The production query client, with retries sped up so tests need not wait for the backoff. */
-function createTestQueryClient(): QueryClient {
+/**
+ * The production query client, with retries sped up so tests need not wait for the backoff, unless
+ * the test is about the backoff itself.
+ */
+function createTestQueryClient(backoff: 'fast' | 'production'): QueryClient {
   const client = createQueryClient();
+  if (backoff === 'production') return client;
   client.setDefaultOptions({
     ...client.getDefaultOptions(),
     queries: { ...client.getDefaultOptions().queries, retryDelay: 1 },
@@ -41,10 +45,17 @@ export function renderSignedIn(
     route = '*',
     timeoutMs = 20_000,
     environment = testEnvironment,
-  }: { path?: string; route?: string; timeoutMs?: number; environment?: Environment } = {},
+    backoff = 'fast',
+  }: {
+    path?: string;
+    route?: string;
+    timeoutMs?: number;
+    environment?: Environment;
+    backoff?: 'fast' | 'production';
+  } = {},
 ) {
   sessionStore.signIn({ apiKey: 'component-key', environmentName: environment.name });
-  const queryClient = createTestQueryClient();
+  const queryClient = createTestQueryClient(backoff);
   const api = createPetstoreApi(environment, {
     getApiKey: sessionStore.apiKey,
     timeoutMs,

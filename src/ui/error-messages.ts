@@ -68,7 +68,7 @@ export function describeRecovery(
     return 'Nothing is lost. Try again; if it keeps happening, tell whoever runs the service.';
   }
   if (kind === 'read') {
-    return 'Nothing is lost: the app tries again by itself every few seconds, and at once when you are back online.';
+    return 'Nothing is lost: the app keeps trying again by itself, and at once when you are back online.';
   }
   if (!error.outcomeUnknown) return 'Nothing you typed is lost. Try again in a moment.';
   return idempotent

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useApi } from '../../../api/api-context.ts';
+import { readFailure, useTryAgainNow } from '../../../api/read-failure.ts';
 import { searchKey } from '../pet-order.ts';
 import type { Pet, PetStatus } from '../pet.ts';
 import { petQueries, SCAN_LIMIT, scanControl, type ScannedPage } from './pet-queries.ts';
@@ -29,19 +30,24 @@ export function usePetSearch(enabled: boolean, status: PetStatus | undefined) {
   const stopping = stoppedAt === (status ?? 'all');
   const options = petQueries.scan(api, status);
   const scan = useQuery({ ...options, enabled: enabled && !stopping });
+  const tryAgain = useTryAgainNow({ queryKey: options.queryKey, refetch: scan.refetch });
   const stopped = stopping && scan.fetchStatus === 'idle';
   const pages = scan.data;
   const candidates = useMemo(() => (pages ?? []).flatMap(candidatesOf), [pages]);
-  const reading = enabled && scan.fetchStatus === 'fetching';
+  // Offline, the reading waits (React Query pauses it) and goes on once the browser is back online.
+  const offline = enabled && scan.fetchStatus === 'paused';
+  const reading = (enabled && scan.fetchStatus === 'fetching') || offline;
   return {
     candidates,
     lookedThrough: candidates.length,
+    /** Still reading, or waiting to: what it found so far is not all there is. */
     searching: reading,
+    offline,
     stopped,
     capped: candidates.length >= SCAN_LIMIT,
     /** The service gave no way past a full first page of some status. */
     firstPagesOnly: (pages ?? []).some((page) => page.endsShort),
-    error: scan.error,
+    error: readFailure(scan),
     stop: () => {
       scanControl.stop(options.queryKey);
       setStoppedAt(status ?? 'all');
@@ -49,7 +55,7 @@ export function usePetSearch(enabled: boolean, status: PetStatus | undefined) {
     resume: () => {
       scanControl.resume(options.queryKey);
       setStoppedAt(undefined);
-      void scan.refetch();
+      void tryAgain();
     },
   };
 }

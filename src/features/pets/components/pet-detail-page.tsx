@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { parseInt64 } from '../../../../contract/int64.ts';
 import { useApi } from '../../../api/api-context.ts';
+import { readFailure, useTryAgainNow } from '../../../api/read-failure.ts';
 import { paths } from '../../../config/paths.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
 import { canRetry } from '../../../ui/error-messages.ts';
@@ -83,20 +84,19 @@ function PetDetail({ id }: { id: bigint }) {
   const queryClient = useQueryClient();
   const names = useCategoryNames();
   const created = (useLocation().state as AddedPetState | null)?.created === true;
+  const options = petQueries.detail(api, id);
   const query = useQuery({
-    ...petQueries.detail(api, id),
+    ...options,
     // Shown at once from a list already loaded, while the service is asked for the latest.
     placeholderData: () => findCachedPet(queryClient, api, id),
   });
+  const tryAgain = useTryAgainNow({ queryKey: options.queryKey, refetch: query.refetch });
 
   if (query.data === null) return <PetNotFound />;
   const pet = query.data;
-  const failure = query.isError && (
-    <ErrorNotice
-      error={query.error}
-      kind="read"
-      onRetry={canRetry(query.error) ? () => void query.refetch() : undefined}
-    />
+  const error = readFailure(query);
+  const failure = Boolean(error) && (
+    <ErrorNotice error={error} kind="read" onRetry={canRetry(error) ? () => void tryAgain() : undefined} />
   );
   return (
     <section className="narrow">
@@ -106,7 +106,7 @@ function PetDetail({ id }: { id: bigint }) {
       <PageHeading title={pet ? pet.name : `Pet ${id}`} />
       {created && pet && <AddedNotice pet={pet} />}
       {!pet && failure}
-      {!pet && !query.isError && <p role="status">Loading the pet…</p>}
+      {!pet && !failure && <p role="status">Loading the pet…</p>}
       {pet && (
         <dl className="card details" aria-busy={query.isFetching}>
           <div>

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { onlineManager } from '@tanstack/react-query';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API, server } from '../../../test/msw-server.ts';
@@ -76,25 +77,34 @@ describe('PetsPage', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('keeps trying a 5xx in the background, and the rows replace the error without a click', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    let failures = 0;
+  it('keeps trying a 5xx, less often, saying so steadily, and the rows replace the error without a click', async () => {
+    vi.useFakeTimers();
+    const tries: number[] = [];
     server.use(
-      http.get(`${API}/pets`, () =>
-        ++failures <= 5
+      http.get(`${API}/pets`, () => {
+        tries.push(Date.now());
+        return tries.length <= 7
           ? HttpResponse.json({ code: 'unavailable', message: 'Down for maintenance.', status: 503 }, { status: 503 })
-          : HttpResponse.json(pets),
-      ),
+          : HttpResponse.json(pets);
+      }),
     );
-    renderSignedIn(<PetsPage />, { path: '/pets' });
-    const alert = await screen.findByRole('alert');
+    renderSignedIn(<PetsPage />, { path: '/pets', backoff: 'production' });
+    // The first quick tries, 1 s, 2 s and 4 s apart, before the screen says it failed.
+    await act(() => vi.advanceTimersByTimeAsync(7500));
+    const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('failed (HTTP 503)');
-    expect(alert).toHaveTextContent('tries again by itself');
-    expect(screen.getByRole('status')).toHaveTextContent('The list could not be loaded.');
-    // 2 s, then 4 s between tries in the background.
-    await act(() => vi.advanceTimersByTimeAsync(6000));
+    expect(alert).toHaveTextContent('keeps trying again by itself');
+    // Each try after that leaves the failure on screen, as it was: never back to Loading.
+    while (tries.length <= 7) {
+      expect(screen.getByRole('alert')).toBe(alert);
+      expect(screen.getByRole('status')).toHaveTextContent('The list could not be loaded.');
+      await act(() => vi.advanceTimersByTimeAsync(500));
+    }
+    await act(() => vi.advanceTimersByTimeAsync(500));
     expect(rows()).toHaveLength(2);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    const gaps = tries.slice(1).map((time, index) => Math.round((time - tries[index]!) / 1000));
+    expect(gaps).toEqual([1, 2, 4, 8, 16, 30, 30]);
   });
 
   it('shows a 200 whose body is not a list as an unreadable answer, not a crash', async () => {
@@ -253,5 +263,30 @@ describe('PetsPage', () => {
     await userEvent.clear(screen.getByRole('searchbox', { name: 'Search by name' }));
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'nobody');
     expect(await screen.findByText('No pet’s name contains “nobody”.')).toBeVisible();
+  });
+
+  it('offline, a search says it waits for the connection, never that no pet has the name', async () => {
+    answer(200);
+    onlineManager.setOnline(false);
+    try {
+      renderSignedIn(<PetsPage />, { path: '/pets?q=luna' });
+      const status = screen.getByRole('status');
+      await waitFor(() => expect(status).toHaveTextContent('You are offline: the search goes on by itself'));
+      expect(screen.queryByText(/No pet’s name contains/)).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Stop searching' })).toBeVisible();
+      onlineManager.setOnline(true);
+      await waitFor(() => expect(rows()).toHaveLength(1));
+      expect(status).toHaveTextContent('1 pet named like “luna”, among 2 pets looked through.');
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+
+  it('a search the service fails says so, never that no pet has the name', async () => {
+    answer(400, { code: 'invalid_query', message: 'query parameter limit is wrong' });
+    renderSignedIn(<PetsPage />, { path: '/pets?q=luna' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('query parameter limit is wrong');
+    expect(screen.getByRole('status')).toHaveTextContent('The search could not start.');
+    expect(screen.queryByText(/No pet’s name contains/)).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useApi } from '../../../api/api-context.ts';
+import { readFailure, useTryAgainNow } from '../../../api/read-failure.ts';
 import { paths } from '../../../config/paths.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
 import { canRetry } from '../../../ui/error-messages.ts';
@@ -155,6 +156,7 @@ export function PetsPage() {
 
   const searching = q !== '';
   const list = useQuery({ ...pageOf(search), enabled: !searching });
+  const tryListAgain = useTryAgainNow({ queryKey: pageOf(search).queryKey, refetch: list.refetch });
   // Once this list is in and the browser idle, the other statuses' first pages are read too: a switch
   // then paints from the cache (and revalidates when stale).
   const listLoaded = list.isSuccess && !list.isPlaceholderData;
@@ -162,7 +164,8 @@ export function PetsPage() {
     if (searching || !listLoaded) return;
     return whenIdle(() => {
       for (const status of [undefined, ...PET_STATUSES]) {
-        void queryClient.prefetchQuery(pageOf({ ...search, status, trail: [] }));
+        // Not tried again: should the service fail now, the list is read when its status is chosen.
+        void queryClient.prefetchQuery({ ...pageOf({ ...search, status, trail: [] }), retry: false });
       }
     });
     // The list as it is (status, size) decides what to read; `search` is made anew each render.
@@ -207,9 +210,9 @@ export function PetsPage() {
     [matches, matchPage, search.limit],
   );
   const rows: readonly Pet[] | undefined = searching ? matchRows : pageRows;
-  const error = searching ? scan.error : list.error;
+  const error = searching ? scan.error : readFailure(list);
   const hasNext = Boolean(list.data?.nextLink);
-  const slow = useDelayedFlag(searching ? scan.searching : list.isFetching, SLOW_AFTER_MS);
+  const slow = useDelayedFlag(searching ? scan.searching && !scan.offline : list.isFetching, SLOW_AFTER_MS);
 
   const caption = search.status ? `${STATUS_LABELS[search.status]} pets` : 'All pets';
   const summary = searching
@@ -241,7 +244,8 @@ export function PetsPage() {
           }),
       };
   const showPager = Boolean(pages.previous || pages.next);
-  const empty = rows?.length === 0 && (searching ? !scan.searching : loaded);
+  // A search that failed, or waits to go on, has not looked everywhere: it found nothing yet, not nothing.
+  const empty = rows?.length === 0 && (searching ? !scan.searching && !error : loaded);
   // The page read has pets, none of this category: the way to the next page stays.
   const noneOfCategory = empty && !searching && category !== undefined && list.data!.pets.length > 0;
 
@@ -340,10 +344,10 @@ export function PetsPage() {
       <p className="table-summary" role="status">
         {summary}
         {slow && !error && <span className="loading-inline"> Still waiting for the pet store service…</span>}
-        {!searching && list.fetchStatus === 'paused' && (
+        {(searching ? scan.offline : list.fetchStatus === 'paused') && (
           <span className="loading-inline">
             {' '}
-            You are offline: the list updates by itself when the connection is back.
+            You are offline: the {searching ? 'search goes on' : 'list updates'} by itself when the connection is back.
           </span>
         )}
       </p>
@@ -365,7 +369,7 @@ export function PetsPage() {
         <ErrorNotice
           error={error}
           kind="read"
-          onRetry={canRetry(error) ? (searching ? scan.resume : () => void list.refetch()) : undefined}
+          onRetry={canRetry(error) ? (searching ? scan.resume : () => void tryListAgain()) : undefined}
         />
       )}
       {error !== null && error !== undefined && !canRetry(error) && (

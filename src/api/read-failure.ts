@@ -1,0 +1,32 @@
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { isApiError } from './api-error.ts';
+
+/** Quick tries of a read that got no answer or a 5xx, before its screen says it failed. */
+const QUICK_RETRIES = 3;
+
+/**
+ * What a read's screen shows as its failure. A read that failed for a reason waiting can fix (no
+ * answer, a 5xx, a timeout) is tried again until it succeeds (src/app/query-client.ts), and React
+ * Query clears a query's error whenever it tries again: the screen shows the last failure instead,
+ * steady through those tries, once the quick ones are spent (at once for a timeout: that wait was
+ * long already). Any other failure is the query's error, tried again only when asked.
+ */
+export function readFailure(query: { error: unknown; failureReason: unknown; failureCount: number }): unknown {
+  if (query.error) return query.error;
+  const reason = query.failureReason;
+  const quick = isApiError(reason) && reason.kind === 'timeout' ? 0 : QUICK_RETRIES;
+  return query.failureCount > quick ? reason : null;
+}
+
+/**
+ * Try again, now. A read that keeps failing waits out its backoff between tries, and React Query's
+ * `refetch` joins that wait rather than cutting it short when the query has no data yet: the
+ * person's Try again cancels the wait and asks at once.
+ */
+export function useTryAgainNow({ queryKey, refetch }: { queryKey: QueryKey; refetch: () => Promise<unknown> }) {
+  const queryClient = useQueryClient();
+  return async () => {
+    await queryClient.cancelQueries({ queryKey, exact: true });
+    await refetch();
+  };
+}
