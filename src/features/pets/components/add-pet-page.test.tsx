@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Environment } from '../../../config/config.ts';
 import { API, server } from '../../../test/msw-server.ts';
 import { renderSignedIn, testEnvironment } from '../../../test/render.tsx';
+import { petFormDraft } from '../add-pet-draft.ts';
 import { petQueue } from '../pet-queue.ts';
 import { AddPetPage } from './add-pet-page.tsx';
 
@@ -94,6 +95,20 @@ describe('AddPetPage against a service built to the spec alone', () => {
     expect(reads.at(-1)?.search).toBe('?limit=100&status=available');
   });
 
+  it('once the person says a pet found is the one sent, the form and its draft no longer hold it', async () => {
+    service({ answer: () => HttpResponse.error(), list: () => HttpResponse.json([rex(9)]) });
+    renderSignedIn(<AddPetPage />, { path: '/pets/new' });
+    await addPet();
+    await userEvent.click(await screen.findByRole('button', { name: 'Look for “Rex”' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'It is: clear the form' }));
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+    expect(screen.getByLabelText('Category ID')).toHaveValue('3');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // A visit to the form later starts from the draft: it has no name to add twice.
+    expect(petFormDraft.load()).toMatchObject({ name: '', categoryId: '3' });
+  });
+
   it.each([
     [
       'none, all read: it was not added',
@@ -163,8 +178,9 @@ describe('AddPetPage against a service built to the spec alone', () => {
     );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(petQueue.get()).toMatchObject([{ state: 'lost', pet: { name: 'Rex', categoryId: '3' } }]);
-    // The form is free for the next pet; category and status stay.
+    // The form is free for the next pet, the name to type; category and status stay.
     expect(screen.getByLabelText('Name')).toHaveValue('');
+    expect(screen.getByLabelText('Name')).toHaveFocus();
     expect(screen.getByLabelText('Category ID')).toHaveValue('3');
   });
 

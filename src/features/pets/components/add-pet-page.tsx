@@ -15,7 +15,7 @@ import { useCreatePet } from '../api/create-pet.ts';
 import { useCategoryNames, type CategoryNames } from '../categories.ts';
 import { PET_STATUSES, STATUS_LABELS, type NewPet } from '../pet.ts';
 import { EMPTY_PET_FORM, petFormDraft } from '../add-pet-draft.ts';
-import { fieldOfError, petFormSchema, toNewPet } from '../pet-form-schema.ts';
+import { fieldOfError, petFormSchema, toNewPet, type PetFormValues } from '../pet-form-schema.ts';
 import type { QueuedPet } from '../pet-queue.ts';
 import { LostCreateNotice } from './lost-create-notice.tsx';
 import { KeptOnDevice } from './queued-pets.tsx';
@@ -49,7 +49,7 @@ export function AddPetPage() {
   const names = useCategoryNames();
   // The pet last kept on this device, not sent: the service could not be reached.
   const [kept, setKept] = useState<QueuedPet>();
-  const { register, handleSubmit, subscribe, setError, setFocus, setValue, reset, formState } = useForm({
+  const { register, handleSubmit, subscribe, setError, setFocus, setValue, getValues, reset, formState } = useForm({
     resolver,
     defaultValues,
     shouldFocusError: true,
@@ -73,6 +73,12 @@ export function AddPetPage() {
   useEffect(() => {
     if (another) setFocus('name');
   }, [another, setFocus]);
+  /** The form free for the next pet, as after an add: category and status kept, the name to type. */
+  const startNext = (values: PetFormValues) => {
+    // Its fields kept registered, so that the focus can go to one at once.
+    reset({ ...values, name: '' }, { keepFieldsRef: true });
+    setFocus('name');
+  };
 
   // Every form submits the same way: react-hook-form checks the values, the mutation sends them,
   // and the button stays disabled until the answer is in (a double click sends once).
@@ -86,8 +92,7 @@ export function AddPetPage() {
       if (queued) {
         // Kept on this device: the form is free for the next pet, category and status kept.
         setKept(queued);
-        reset({ ...values, name: '' });
-        setFocus('name');
+        startNext(values);
       } else {
         navigate(paths.pet(added.id), { state: { created: true } satisfies AddedPetState });
       }
@@ -114,6 +119,13 @@ export function AddPetPage() {
   useEffect(() => {
     if (failure) failureRef.current?.focus();
   }, [failure, lostAnswers]);
+  // The person found the pet sent in the list: it was added, so the form is free for the next one,
+  // as after an add (category and status kept), and no draft is left to add it twice.
+  const forgetSent = () => {
+    createPet.reset();
+    setSent(undefined);
+    startNext(getValues());
+  };
 
   const { errors, isSubmitting } = formState;
   // The choice by name has the category's error, and takes the focus for it as a field would: after
@@ -189,7 +201,7 @@ export function AddPetPage() {
         {failure && (
           <div ref={failureRef} tabIndex={-1}>
             {lost ? (
-              <LostCreateNotice words={lost.words} pet={lost.pet} idempotent={idempotent} />
+              <LostCreateNotice words={lost.words} pet={lost.pet} idempotent={idempotent} onFound={forgetSent} />
             ) : (
               <ErrorNotice error={failure} kind="write" idempotent={idempotent} />
             )}

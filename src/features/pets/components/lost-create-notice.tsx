@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApi } from '../../../api/api-context.ts';
+import { readFailure, useTryAgainNow } from '../../../api/read-failure.ts';
 import { paths } from '../../../config/paths.ts';
 import type { LostCreateWords } from '../../../ui/error-messages.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
@@ -14,18 +15,19 @@ const count = (n: number) => n.toLocaleString();
 const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 
 /** Whether the pet is in its status's list now: the look, and what it found. */
-function PetLookup({ pet }: { pet: NewPet }) {
+function PetLookup({ pet, onFound }: { pet: NewPet; onFound: (() => void) | undefined }) {
   const api = useApi();
-  const lookup = useQuery(petQueries.lookFor(api, pet));
+  const options = petQueries.lookFor(api, pet);
+  const lookup = useQuery(options);
+  const tryAgain = useTryAgainNow({ queryKey: options.queryKey, refetch: lookup.refetch });
   const status = pet.status ? `${STATUS_LABELS[pet.status].toLowerCase()} ` : '';
   const like = `named “${pet.name}” in category ${pet.categoryId}`;
-  if (lookup.isPending) return <p>Looking for it among the {status}pets…</p>;
-  if (lookup.isError) {
-    return <ErrorNotice error={lookup.error} kind="read" onRetry={() => void lookup.refetch()} />;
-  }
+  const failure = readFailure(lookup);
+  if (failure) return <ErrorNotice error={failure} kind="read" onRetry={() => void tryAgain()} />;
+  if (!lookup.isSuccess) return <p>Looking for it among the {status}pets…</p>;
   const { matches, lookedThrough, complete } = lookup.data;
   const lookAgain = (
-    <button type="button" className="button-secondary" onClick={() => void lookup.refetch()}>
+    <button type="button" className="button-secondary" onClick={() => void tryAgain()}>
       {lookup.isFetching ? 'Looking…' : 'Look again'}
     </button>
   );
@@ -47,7 +49,14 @@ function PetLookup({ pet }: { pet: NewPet }) {
           ))}
         </ul>
         <p>If it is the pet you sent, it was added: there is nothing more to send.</p>
-        <p>{lookAgain}</p>
+        <p className="empty-actions">
+          {onFound && (
+            <button type="button" className="button-secondary" onClick={onFound}>
+              It is: clear the form
+            </button>
+          )}
+          {lookAgain}
+        </p>
       </>
     );
   }
@@ -71,10 +80,13 @@ export function LostCreateNotice({
   words,
   pet,
   idempotent,
+  onFound,
 }: {
   words: LostCreateWords;
   pet: NewPet;
   idempotent: boolean;
+  /** Where the pet is still in a form: the person says a pet found is the one sent, done with it. */
+  onFound?: () => void;
 }) {
   const [looking, setLooking] = useState(false);
   const lookup = useRef<HTMLDivElement>(null);
@@ -91,10 +103,10 @@ export function LostCreateNotice({
       {!idempotent && !words.refusedBySetup && (
         <div ref={lookup} role="status" className="lookup" tabIndex={-1}>
           {looking ? (
-            <PetLookup pet={pet} />
+            <PetLookup pet={pet} onFound={onFound} />
           ) : (
             <p>
-              <button type="button" className="button-secondary" onClick={() => setLooking(true)}>
+              <button type="button" className="button-secondary button-wrap" onClick={() => setLooking(true)}>
                 Look for “{pet.name}”
               </button>
             </p>
