@@ -122,6 +122,30 @@ test.describe('a service built to the spec alone', { tag: '@spec' }, () => {
     await expect(page.getByRole('heading', { name })).toBeVisible();
   });
 
+  test('a lost create found in the list: the person clears the form, and no draft is left to add it twice', async ({
+    page,
+    service,
+  }) => {
+    const name = uniqueName('Found');
+    const writes = recordWrites(page, service);
+    await page.route(`${service.apiBaseUrl}/pets`, async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await openForm(page, service, name);
+    await page.getByRole('button', { name: 'Add pet' }).click();
+    await page.getByRole('button', { name: `Look for “${name}”` }).click();
+    await page.getByRole('button', { name: 'It is: clear the form' }).click();
+    await expect(page.getByLabel('Name')).toHaveValue('');
+    await expect(page.getByLabel('Name')).toBeFocused();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    // Back to the form later (its draft is what a reload reads): nothing of the pet found is left in it.
+    await page.reload();
+    await expect(page.getByLabel('Name')).toHaveValue('');
+    expect(writes.filter((request) => request.method() === 'POST')).toHaveLength(1);
+  });
+
   test('a header the service does not allow: the setup refuses it, not an outage that will pass', async ({
     page,
     service,
