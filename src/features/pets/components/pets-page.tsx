@@ -219,7 +219,7 @@ export function PetsPage() {
     ? scan.candidates.length || !error
       ? describeSearch(matches.length, { ...search, q }, scan, names)
       : 'The search could not start.'
-    : error && !list.data
+    : error && !loaded
       ? 'The list could not be loaded.'
       : loaded
         ? category !== undefined
