@@ -51,6 +51,16 @@ test('every screen, for a person to look at', async ({ page, request }) => {
   await expect(page.getByText(/No sold pet’s name/)).toBeVisible();
   await shoot(page, 'pets-search-empty');
 
+  // The service out after the list is in: its rows stay, greyed, under the failure.
+  await page.goto('pets');
+  await expect(page.getByRole('table')).toBeVisible();
+  await page.route(`${API_BASE_URL}/pets?limit=50`, (route) => route.abort('connectionrefused'));
+  await page.getByLabel('Rows per page').selectOption('50');
+  // Said once the quick tries (1 s, 2 s and 4 s apart) are spent.
+  await expect(page.getByRole('alert')).toContainText("can't be reached", { timeout: 15_000 });
+  await shoot(page, 'pets-outage');
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+
   await page.goto(`pets/${pet.id}`);
   await expect(page.getByRole('heading', { name: pet.name })).toBeVisible();
   await shoot(page, 'pet-detail');
@@ -126,6 +136,23 @@ test('every screen, for a person to look at', async ({ page, request }) => {
   await expect(page.getByText(/lists an? .*pet named “Pickle”/)).toBeVisible();
   await shoot(page, 'pets-waiting-lost');
   await page.getByRole('button', { name: 'Cancel “Pickle”' }).click();
+
+  // From the form, a lost create found in the list; its name one long word.
+  await page.getByRole('link', { name: 'Add pet' }).first().click();
+  await page.route(`${SPEC_SERVICE.apiBaseUrl}/pets`, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  const oneWord = 'Donaudampfschifffahrtskapitänsmützenträger';
+  await page.getByLabel('Name').fill(oneWord);
+  await page.getByLabel('Category ID').fill('4');
+  await page.getByRole('button', { name: 'Add pet' }).click();
+  await page.getByRole('button', { name: `Look for “${oneWord}”` }).click();
+  await expect(page.getByRole('button', { name: 'It is: clear the form' })).toBeVisible();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await shoot(page, 'add-pet-lost-found');
+  await page.getByRole('button', { name: 'It is: clear the form' }).click();
 
   await page.route(`${API_BASE_URL}/**`, (route) =>
     route.fulfill({
