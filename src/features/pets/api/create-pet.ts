@@ -72,12 +72,15 @@ export function useCreatePet() {
         throw error;
       }
     },
-    onSuccess: async ({ added }) => {
+    onSuccess: ({ added }) => {
       setLostAnswers(undefined);
       if (!added) return;
       queryClient.setQueryData(petQueries.detail(api, added.id).queryKey, added);
-      await queryClient.invalidateQueries({ queryKey: petQueries.lists(api) });
+      // Not awaited: the pet's page need not wait for the lists, which may keep failing to be read.
+      void queryClient.invalidateQueries({ queryKey: petQueries.lists(api) });
     },
   });
-  return { mutation, lostAnswers, idempotent };
+  /** The person found the pet whose answer was lost: the lost answers before it no longer count. */
+  const forgetLostAnswers = () => setLostAnswers(undefined);
+  return { mutation, lostAnswers, idempotent, forgetLostAnswers };
 }

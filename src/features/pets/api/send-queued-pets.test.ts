@@ -1,12 +1,14 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPetstoreApi } from '../../../api/client.ts';
+import { keepTrying } from '../../../api/read-failure.ts';
 import type { Environment } from '../../../config/config.ts';
 import { sessionStore } from '../../../lib/session.ts';
 import { API, server } from '../../../test/msw-server.ts';
 import { testEnvironment } from '../../../test/render.tsx';
 import { petQueue } from '../pet-queue.ts';
+import { petQueries } from './pet-queries.ts';
 import { sendAgain, sendQueuedPet } from './send-queued-pets.ts';
 
 const REFERENCE: Environment = { ...testEnvironment, extensions: ['idempotency-key'] };
@@ -54,6 +56,31 @@ describe('sendQueuedPet where the environment offers idempotency keys', () => {
     expect(creates).toEqual(['key-of-rex', 'key-of-rex']);
     // No read first: a second send cannot add the pet twice.
     expect(reads()).toBe(0);
+  });
+});
+
+describe('sendQueuedPet while the lists cannot be read', () => {
+  it('is done once the pet is added: it does not wait on a list the screen keeps trying to read', async () => {
+    service({
+      answer: added,
+      read: () => HttpResponse.json({ code: 'down', message: 'Down.', status: 503 }, { status: 503 }),
+    });
+    const api = createPetstoreApi(REFERENCE, { getApiKey: () => 'k', timeoutMs: 5000 });
+    const client = new QueryClient();
+    // The list on screen, tried again and again while the service fails to read it.
+    const list = new QueryObserver(client, {
+      retry: keepTrying,
+      ...petQueries.page(api, { status: undefined, limit: 20, link: undefined }),
+      retryDelay: 1,
+    });
+    const unsubscribe = list.subscribe(() => {});
+    try {
+      petQueue.add(rex, { state: 'waiting', idempotencyKey: 'key-of-rex' });
+      expect(await sendQueuedPet(api, client, petQueue.get()[0]!)).toBe('done');
+      expect(petQueue.get()).toEqual([]);
+    } finally {
+      unsubscribe();
+    }
   });
 });
 

@@ -68,7 +68,9 @@ export async function sendQueuedPet(
     const added = await createPet(api, toNewPet(entry.pet), key);
     petQueue.remove(entry.id, owner);
     queryClient.setQueryData(petQueries.detail(api, added.id).queryKey, added);
-    await queryClient.invalidateQueries({ queryKey: petQueries.lists(api) });
+    // Not awaited: while the lists cannot be read, their refetch keeps trying, and the next pet waits
+    // for none of it.
+    void queryClient.invalidateQueries({ queryKey: petQueries.lists(api) });
     return 'done';
   } catch (error) {
     const failed = isApiError(error) ? error : undefined;

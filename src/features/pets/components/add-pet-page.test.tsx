@@ -107,6 +107,11 @@ describe('AddPetPage against a service built to the spec alone', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     // A visit to the form later starts from the draft: it has no name to add twice.
     expect(petFormDraft.load()).toMatchObject({ name: '', categoryId: '3' });
+    // The next pet's lost answer is its own: not "again and again", nor blamed on the setup.
+    await userEvent.type(screen.getByLabelText('Name'), 'Milo');
+    await userEvent.click(screen.getByRole('button', { name: 'Add pet' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('so the pet may or may not have been added');
+    expect(screen.getByRole('button', { name: 'Look for “Milo”' })).toBeVisible();
   });
 
   it.each([

@@ -40,7 +40,7 @@ export function AddPetPage() {
   const navigate = useNavigate();
   const { environment } = useApi();
   const another = (useLocation().state as AddedPetState | null)?.another === true;
-  const { mutation: createPet, lostAnswers, idempotent } = useCreatePet();
+  const { mutation: createPet, lostAnswers, idempotent, forgetLostAnswers } = useCreatePet();
   // The pet last sent, for looking it up when its answer was lost.
   const [sent, setSent] = useState<NewPet>();
   const failureRef = useRef<HTMLDivElement>(null);
@@ -123,6 +123,7 @@ export function AddPetPage() {
   // as after an add (category and status kept), and no draft is left to add it twice.
   const forgetSent = () => {
     createPet.reset();
+    forgetLostAnswers();
     setSent(undefined);
     startNext(getValues());
   };
