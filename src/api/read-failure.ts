@@ -1,8 +1,21 @@
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { isApiError } from './api-error.ts';
 
 /** Quick tries of a read that got no answer or a 5xx, before its screen says it failed. */
 const QUICK_RETRIES = 3;
+
+/** Whether waiting can fix a read's failure (no answer, a 5xx, a timeout): what screens keep trying. */
+export const keepTrying = (_failures: number, error: unknown) => isApiError(error) && error.isTransient;
+
+/**
+ * The retry of a read started before a screen shows it (a loader, a prefetch): the quick tries, and
+ * past them only while a screen shows the query, which then shares this very fetch. Without it a
+ * read no one looks at would be tried for as long as the service is down.
+ */
+export const retryWhileShown = (queryClient: QueryClient, queryKey: QueryKey) => (failures: number, error: unknown) =>
+  keepTrying(failures, error) &&
+  (failures < QUICK_RETRIES ||
+    (queryClient.getQueryCache().find({ queryKey, exact: true })?.getObserversCount() ?? 0) > 0);
 
 /**
  * What a read's screen shows as its failure. A read that failed for a reason waiting can fix (no

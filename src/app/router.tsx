@@ -6,6 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { parseInt64 } from '../../contract/int64.ts';
 import type { PetstoreApi } from '../api/client.ts';
+import { retryWhileShown } from '../api/read-failure.ts';
 import { paths, safeNextPath } from '../config/paths.ts';
 import { petQueries } from '../features/pets/api/pet-queries.ts';
 import { currentLink, parseListSearch } from '../features/pets/list-search.ts';
@@ -32,9 +33,9 @@ const pageRoutes = ({ api, queryClient }: SessionRuntime): RouteObject[] => [
     path: paths.pets,
     lazy: async () => ({ Component: (await code.pets()).PetsPage }),
     // The list's rows are in before it shows, so that a way back to it (Back, or the pet page's
-    // link after a reload) finds its scroll position. A failure is the screen's to show, at once,
-    // and it tries again by itself; not the route's. A search reads the whole list itself
-    // (use-pet-search.ts).
+    // link after a reload) finds its scroll position. A failure is the screen's to show, which tries
+    // again by itself (the route does not wait for that); not the route's. A search reads the whole
+    // list itself (use-pet-search.ts).
     loader: async ({ request }: LoaderFunctionArgs) => {
       const list = parseListSearch(new URL(request.url).searchParams);
       if (list.q) return null;
@@ -58,7 +59,11 @@ const pageRoutes = ({ api, queryClient }: SessionRuntime): RouteObject[] => [
     loader: ({ params }: LoaderFunctionArgs) => {
       // An id that is no int64 names no pet: the page says so without asking the service.
       const id = parseInt64(params['petId'] ?? '');
-      if (id !== undefined) void queryClient.ensureQueryData(petQueries.detail(api, id)).catch(() => undefined);
+      if (id === undefined) return null;
+      const detail = petQueries.detail(api, id);
+      void queryClient
+        .ensureQueryData({ ...detail, retry: retryWhileShown(queryClient, detail.queryKey) })
+        .catch(() => undefined);
       return null;
     },
   },

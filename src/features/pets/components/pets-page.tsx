@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useApi } from '../../../api/api-context.ts';
-import { readFailure, useTryAgainNow } from '../../../api/read-failure.ts';
+import { readFailure, retryWhileShown, useTryAgainNow } from '../../../api/read-failure.ts';
 import { paths } from '../../../config/paths.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
 import { canRetry } from '../../../ui/error-messages.ts';
@@ -110,7 +110,10 @@ export function PetsPage() {
   // The request for the new list leaves at once, from the handler, not after the next render.
   const change = (patch: Partial<PetListSearch>) => {
     const next = { ...search, trail: [], page: 1, ...patch };
-    if (!next.q) void queryClient.prefetchQuery(pageOf(next));
+    if (!next.q) {
+      const page = pageOf(next);
+      void queryClient.prefetchQuery({ ...page, retry: retryWhileShown(queryClient, page.queryKey) });
+    }
     // The list stays scrolled where it is (React Router would scroll a new entry to its top).
     setParams(toSearchParams(next), { replace: true, preventScrollReset: true });
   };
@@ -164,8 +167,8 @@ export function PetsPage() {
     if (searching || !listLoaded) return;
     return whenIdle(() => {
       for (const status of [undefined, ...PET_STATUSES]) {
-        // Not tried again: should the service fail now, the list is read when its status is chosen.
-        void queryClient.prefetchQuery({ ...pageOf({ ...search, status, trail: [] }), retry: false });
+        const page = pageOf({ ...search, status, trail: [] });
+        void queryClient.prefetchQuery({ ...page, retry: retryWhileShown(queryClient, page.queryKey) });
       }
     });
     // The list as it is (status, size) decides what to read; `search` is made anew each render.
