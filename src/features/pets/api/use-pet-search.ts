@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useApi } from '../../../api/api-context.ts';
 import { readFailure, useTryAgainNow } from '../../../api/read-failure.ts';
@@ -31,6 +31,7 @@ export function usePetSearch(enabled: boolean, status: PetStatus | undefined) {
   const options = petQueries.scan(api, status);
   const scan = useQuery({ ...options, enabled: enabled && !stopping });
   const tryAgain = useTryAgainNow({ queryKey: options.queryKey, refetch: scan.refetch });
+  const queryClient = useQueryClient();
   const stopped = stopping && scan.fetchStatus === 'idle';
   const pages = scan.data;
   const candidates = useMemo(() => (pages ?? []).flatMap(candidatesOf), [pages]);
@@ -51,6 +52,9 @@ export function usePetSearch(enabled: boolean, status: PetStatus | undefined) {
     stop: () => {
       scanControl.stop(options.queryKey);
       setStoppedAt(status ?? 'all');
+      // At once, the pets read so far kept: a read waiting to be tried again (an outage, offline)
+      // would otherwise go on trying.
+      void queryClient.cancelQueries({ queryKey: options.queryKey, exact: true });
     },
     resume: () => {
       scanControl.resume(options.queryKey);

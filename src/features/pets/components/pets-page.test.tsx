@@ -282,6 +282,27 @@ describe('PetsPage', () => {
     }
   });
 
+  it('Stop searching stops at once in an outage, keeping the pets read so far', async () => {
+    let reads = 0;
+    server.use(
+      http.get(`${API}/pets`, ({ request }) => {
+        reads++;
+        // A first full page, then the service is down.
+        if (new URL(request.url).searchParams.has('cursor') || reads > 1) return HttpResponse.error();
+        const page = Array.from({ length: 100 }, (_, i) => ({ id: 500 - i, name: `Luna ${i}`, categoryId: 1 }));
+        return HttpResponse.json(page, { headers: { Link: `<${API}/pets?limit=100&cursor=next>; rel="next"` } });
+      }),
+    );
+    renderSignedIn(<PetsPage />, { path: '/pets?q=luna' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Stop searching' }));
+    const status = screen.getByRole('status');
+    await waitFor(() => expect(status).toHaveTextContent('Stopped after looking through 100 pets'));
+    const stoppedAt = reads;
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(reads).toBe(stoppedAt);
+    expect(screen.getByRole('button', { name: 'Search the rest' })).toBeVisible();
+  });
+
   it('a search the service fails says so, never that no pet has the name', async () => {
     answer(400, { code: 'invalid_query', message: 'query parameter limit is wrong' });
     renderSignedIn(<PetsPage />, { path: '/pets?q=luna' });
