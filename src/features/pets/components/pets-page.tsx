@@ -383,7 +383,7 @@ export function PetsPage() {
 
       {/* Always there with the list (its page number is known from the address), so the rows that
           arrive later never push the table down. */}
-      {(!empty || noneOfCategory) && !(error && !rows) && <Pager label="Pages" pages={pages} />}
+      {(!empty || noneOfCategory) && !(error && !rows?.length) && <Pager label="Pages" pages={pages} />}
       {noneOfCategory ? (
         <div className="empty-state">
           <p>No pets of {names.label(category!)} on this page.</p>
@@ -396,7 +396,7 @@ export function PetsPage() {
       ) : empty ? (
         <EmptyList search={{ ...search, q }} names={names} onClear={() => setTyped('')} />
       ) : (
-        !(error && !rows) && (
+        !(error && !rows?.length) && (
           <PetsTable
             pets={rows}
             caption={caption}
