@@ -9,13 +9,6 @@ const SCAN_PAGE_SIZE = 100;
 /** How many pets a search reads at most before it says how far it got. */
 export const SCAN_LIMIT = 10_000;
 
-// Stopping a search ends its reading after the page in hand; what was read stays, a finished query.
-const stoppedScans = new Set<string>();
-export const scanControl = {
-  stop: (queryKey: readonly unknown[]) => stoppedScans.add(queryKey.join()),
-  resume: (queryKey: readonly unknown[]) => stoppedScans.delete(queryKey.join()),
-};
-
 /** A page read by a search, less the pets an earlier page of the search had. */
 export interface ScannedPage extends PetPage {
   /** The service gave no way past this page: the first of its list, full, with no `next` link. */
@@ -28,7 +21,7 @@ export interface ScannedPage extends PetPage {
  * have no status); where the service offers no way past its first page, each status's first page
  * after it, reaching further.
  */
-async function* scanPets(api: PetstoreApi, status: PetStatus | undefined, signal: AbortSignal, stopped: () => boolean) {
+async function* scanPets(api: PetstoreApi, status: PetStatus | undefined, signal: AbortSignal) {
   let read = 0;
   const seen = new Set<bigint>();
   for (const list of status ? [status] : [undefined, ...PET_STATUSES]) {
@@ -39,7 +32,7 @@ async function* scanPets(api: PetstoreApi, status: PetStatus | undefined, signal
       for (const pet of pets) seen.add(pet.id);
       read += pets.length;
       yield { pets, nextLink: page.nextLink, endsShort } satisfies ScannedPage;
-      if (stopped() || read >= SCAN_LIMIT) return;
+      if (read >= SCAN_LIMIT) return;
     }
     if (!endsShort) return;
   }
@@ -97,7 +90,7 @@ export const petQueries = {
     queryOptions({
       queryKey: [...petQueries.lists(api), 'scan', status ?? 'all'],
       queryFn: streamedQuery({
-        streamFn: ({ signal, queryKey }) => scanPets(api, status, signal, () => stoppedScans.has(queryKey.join())),
+        streamFn: ({ signal }) => scanPets(api, status, signal),
         refetchMode: 'replace',
       }),
     }),

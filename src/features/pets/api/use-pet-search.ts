@@ -4,7 +4,7 @@ import { useApi } from '../../../api/api-context.ts';
 import { readFailure, useTryAgainNow } from '../../../api/read-failure.ts';
 import { searchKey } from '../pet-order.ts';
 import type { Pet, PetStatus } from '../pet.ts';
-import { petQueries, SCAN_LIMIT, scanControl, type ScannedPage } from './pet-queries.ts';
+import { petQueries, SCAN_LIMIT, type ScannedPage } from './pet-queries.ts';
 
 type Candidate = { pet: Pet; key: string };
 
@@ -25,7 +25,7 @@ function candidatesOf(page: ScannedPage): Candidate[] {
  */
 export function usePetSearch(enabled: boolean, status: PetStatus | undefined) {
   const api = useApi();
-  // Stopped, the reading ends after the page in hand, and nothing reads again until resumed.
+  // Stopped, the reading ends at once (`stop`), and nothing reads again until resumed.
   const [stoppedAt, setStoppedAt] = useState<PetStatus | 'all'>();
   const stopping = stoppedAt === (status ?? 'all');
   const options = petQueries.scan(api, status);
@@ -50,14 +50,12 @@ export function usePetSearch(enabled: boolean, status: PetStatus | undefined) {
     firstPagesOnly: (pages ?? []).some((page) => page.endsShort),
     error: readFailure(scan),
     stop: () => {
-      scanControl.stop(options.queryKey);
       setStoppedAt(status ?? 'all');
-      // At once, the pets read so far kept: a read waiting to be tried again (an outage, offline)
-      // would otherwise go on trying.
+      // At once, the pets read so far kept (the page on its way is dropped), whether the reading
+      // is waiting for a page or to be tried again.
       void queryClient.cancelQueries({ queryKey: options.queryKey, exact: true });
     },
     resume: () => {
-      scanControl.resume(options.queryKey);
       setStoppedAt(undefined);
       void tryAgain();
     },
