@@ -20,6 +20,17 @@ async function openForm(page: Page, service: Service, name: string) {
   await page.getByLabel('Status').selectOption('Pending');
 }
 
+/** Adds a pet through the form; the service adds it, and its answer never reaches the browser. */
+async function addLosingTheAnswer(page: Page, service: Service, name: string) {
+  await page.route(`${service.apiBaseUrl}/pets`, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await openForm(page, service, name);
+  await page.getByRole('button', { name: 'Add pet' }).click();
+}
+
 /** The POSTs to the pets API, and the CORS preflights before them. */
 function recordWrites(page: Page, service: Service) {
   const writes: Request[] = [];
@@ -98,14 +109,7 @@ test.describe('a service built to the spec alone', { tag: '@spec' }, () => {
   }) => {
     const name = uniqueName('Lost');
     const writes = recordWrites(page, service);
-    // The service adds the pet; its answer never reaches the browser.
-    await page.route(`${service.apiBaseUrl}/pets`, async (route) => {
-      if (route.request().method() !== 'POST') return route.fallback();
-      await route.fetch();
-      await route.abort('connectionreset');
-    });
-    await openForm(page, service, name);
-    await page.getByRole('button', { name: 'Add pet' }).click();
+    await addLosingTheAnswer(page, service, name);
     await expect(page.getByRole('alert')).toContainText(
       `No answer came back from ${service.environment}, so the pet may or may not have been added.`,
     );
@@ -129,13 +133,7 @@ test.describe('a service built to the spec alone', { tag: '@spec' }, () => {
     // One long word, as a name may be: the form and its notice stay within the page.
     const name = `${uniqueName('Found').replaceAll(' ', '')}${'x'.repeat(40)}`;
     const writes = recordWrites(page, service);
-    await page.route(`${service.apiBaseUrl}/pets`, async (route) => {
-      if (route.request().method() !== 'POST') return route.fallback();
-      await route.fetch();
-      await route.abort('connectionreset');
-    });
-    await openForm(page, service, name);
-    await page.getByRole('button', { name: 'Add pet' }).click();
+    await addLosingTheAnswer(page, service, name);
     await page.getByRole('button', { name: `Look for “${name}”` }).click();
     await expect(page.getByRole('button', { name: 'It is: clear the form' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
