@@ -38,6 +38,8 @@ test.describe('sign-in', () => {
   /** When the first paint was shown, and when the page asked for the app's code and config.json. */
   async function loadTimes(page: Page) {
     await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+    // The app can be ready before its first paint is reported: a loaded machine showed it.
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1);
     return page.evaluate(() => {
       const asked = (name: RegExp) =>
         performance
