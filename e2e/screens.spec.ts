@@ -1,6 +1,6 @@
 // Screenshots of every screen, at a desk and on a phone, light and dark, to look at (not a test of
 // pixels): `SCREENSHOTS=1 npm run test:e2e -- screens` writes them to test-results/screens/.
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import {
   API_BASE_URL,
   createPetViaApi,
@@ -90,7 +90,8 @@ test('every screen, for a person to look at', async ({ page, request }) => {
   // A pet added while the service cannot be reached: kept on this device, waiting in the list, and
   // the question before signing out would lose it.
   await page.goto('pets/new');
-  await page.route(`${API_BASE_URL}/**`, (route) => route.abort('connectionrefused'));
+  const unreachable = (route: Route) => route.abort('connectionrefused');
+  await page.route(`${API_BASE_URL}/**`, unreachable);
   await page.getByLabel('Name').fill('Biscuit the very long-named cocker spaniel');
   await page.getByLabel('Category ID').fill('4');
   await page.getByRole('button', { name: 'Add pet' }).click();
@@ -104,10 +105,10 @@ test('every screen, for a person to look at', async ({ page, request }) => {
   await shoot(page, 'sign-out-confirm');
   await page.getByRole('button', { name: 'Stay signed in' }).click();
 
-  // The key stops working before the pet is sent, and the person leaves for the sign-in screen: the
-  // next key is offered the pet.
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  // The key stops working before the pet is sent (revoked before the service is back, so that the
+  // pet cannot go first), and the person leaves for the sign-in screen: the next key is offered it.
   await revokeKey(page);
+  await page.unroute(`${API_BASE_URL}/**`, unreachable);
   await page.reload();
   await page.getByRole('dialog', { name: 'Sign in again' }).getByRole('button', { name: 'Cancel' }).click();
   await page.unrouteAll({ behavior: 'ignoreErrors' });
