@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error.ts';
-import { keepTrying, readFailure, retryWhileShown } from './read-failure.ts';
+import { beforeShown, keepTrying, readFailure } from './read-failure.ts';
 
 const down = new ApiError('network', 0, 'network', 'No answer.');
 const refused = new ApiError('http', 400, 'invalid_query', 'Bad limit.');
@@ -14,12 +14,16 @@ function failing(error: Error) {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
-describe('retryWhileShown: a read started before a screen shows it', () => {
+/** A prefetch, as a loader or the list starts one: before any screen shows the query. */
+const prefetch = (client: QueryClient, queryKey: string[], queryFn: () => Promise<never>) =>
+  client.prefetchQuery({ ...beforeShown(client, { queryKey, queryFn }), retryDelay: 1 });
+
+describe('beforeShown: a read started before a screen shows it', () => {
   it('stops after the quick tries while no screen shows it', async () => {
     const client = new QueryClient();
     const queryKey = ['pets', 'prefetched'];
     const { tries, queryFn } = failing(down);
-    await client.prefetchQuery({ queryKey, queryFn, retry: retryWhileShown(client, queryKey), retryDelay: 1 });
+    await prefetch(client, queryKey, queryFn);
     expect(tries.count).toBe(4);
     await settle();
     expect(tries.count).toBe(4);
@@ -29,18 +33,13 @@ describe('retryWhileShown: a read started before a screen shows it', () => {
     const client = new QueryClient();
     const queryKey = ['pets', 'shown'];
     const { tries, queryFn } = failing(down);
-    const prefetch = client.prefetchQuery({
-      queryKey,
-      queryFn,
-      retry: retryWhileShown(client, queryKey),
-      retryDelay: 1,
-    });
+    const prefetched = prefetch(client, queryKey, queryFn);
     const screen = new QueryObserver(client, { queryKey, queryFn, retry: keepTrying, retryDelay: 1 });
     const unsubscribe = screen.subscribe(() => {});
     await settle();
     expect(tries.count).toBeGreaterThan(4);
     unsubscribe();
-    await prefetch;
+    await prefetched;
     const after = tries.count;
     await settle();
     expect(tries.count).toBe(after);
@@ -50,7 +49,7 @@ describe('retryWhileShown: a read started before a screen shows it', () => {
     const client = new QueryClient();
     const queryKey = ['pets', 'refused'];
     const { tries, queryFn } = failing(refused);
-    await client.prefetchQuery({ queryKey, queryFn, retry: retryWhileShown(client, queryKey), retryDelay: 1 });
+    await prefetch(client, queryKey, queryFn);
     expect(tries.count).toBe(1);
   });
 });

@@ -12,10 +12,16 @@ export const keepTrying = (_failures: number, error: unknown) => isApiError(erro
  * past them only while a screen shows the query, which then shares this very fetch. Without it a
  * read no one looks at would be tried for as long as the service is down.
  */
-export const retryWhileShown = (queryClient: QueryClient, queryKey: QueryKey) => (failures: number, error: unknown) =>
+const retryWhileShown = (queryClient: QueryClient, queryKey: QueryKey) => (failures: number, error: unknown) =>
   keepTrying(failures, error) &&
   (failures < QUICK_RETRIES ||
     (queryClient.getQueryCache().find({ queryKey, exact: true })?.getObserversCount() ?? 0) > 0);
+
+/** A read's options for starting it before a screen shows it: tried again as `retryWhileShown` says. */
+export const beforeShown = <Options extends { queryKey: QueryKey }>(queryClient: QueryClient, options: Options) => ({
+  ...options,
+  retry: retryWhileShown(queryClient, options.queryKey),
+});
 
 /**
  * What a read's screen shows as its failure. A read that failed for a reason waiting can fix (no

@@ -6,7 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { parseInt64 } from '../../contract/int64.ts';
 import type { PetstoreApi } from '../api/client.ts';
-import { retryWhileShown } from '../api/read-failure.ts';
+import { beforeShown } from '../api/read-failure.ts';
 import { paths, safeNextPath } from '../config/paths.ts';
 import { petQueries } from '../features/pets/api/pet-queries.ts';
 import { currentLink, parseListSearch } from '../features/pets/list-search.ts';
@@ -60,10 +60,7 @@ const pageRoutes = ({ api, queryClient }: SessionRuntime): RouteObject[] => [
       // An id that is no int64 names no pet: the page says so without asking the service.
       const id = parseInt64(params['petId'] ?? '');
       if (id === undefined) return null;
-      const detail = petQueries.detail(api, id);
-      void queryClient
-        .ensureQueryData({ ...detail, retry: retryWhileShown(queryClient, detail.queryKey) })
-        .catch(() => undefined);
+      void queryClient.ensureQueryData(beforeShown(queryClient, petQueries.detail(api, id))).catch(() => undefined);
       return null;
     },
   },

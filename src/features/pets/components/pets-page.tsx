@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useApi } from '../../../api/api-context.ts';
-import { readFailure, retryWhileShown, useTryAgainNow } from '../../../api/read-failure.ts';
+import { beforeShown, readFailure, useTryAgainNow } from '../../../api/read-failure.ts';
 import { paths } from '../../../config/paths.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
 import { canRetry } from '../../../ui/error-messages.ts';
@@ -110,10 +110,7 @@ export function PetsPage() {
   // The request for the new list leaves at once, from the handler, not after the next render.
   const change = (patch: Partial<PetListSearch>) => {
     const next = { ...search, trail: [], page: 1, ...patch };
-    if (!next.q) {
-      const page = pageOf(next);
-      void queryClient.prefetchQuery({ ...page, retry: retryWhileShown(queryClient, page.queryKey) });
-    }
+    if (!next.q) void queryClient.prefetchQuery(beforeShown(queryClient, pageOf(next)));
     // The list stays scrolled where it is (React Router would scroll a new entry to its top).
     setParams(toSearchParams(next), { replace: true, preventScrollReset: true });
   };
@@ -167,8 +164,7 @@ export function PetsPage() {
     if (searching || !listLoaded) return;
     return whenIdle(() => {
       for (const status of [undefined, ...PET_STATUSES]) {
-        const page = pageOf({ ...search, status, trail: [] });
-        void queryClient.prefetchQuery({ ...page, retry: retryWhileShown(queryClient, page.queryKey) });
+        void queryClient.prefetchQuery(beforeShown(queryClient, pageOf({ ...search, status, trail: [] })));
       }
     });
     // The list as it is (status, size) decides what to read; `search` is made anew each render.
