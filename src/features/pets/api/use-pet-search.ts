@@ -48,7 +48,8 @@ export function usePetSearch(enabled: boolean, status: PetStatus | undefined) {
     capped: candidates.length >= SCAN_LIMIT,
     /** The service gave no way past a full first page of some status. */
     firstPagesOnly: (pages ?? []).some((page) => page.endsShort),
-    error: readFailure(scan),
+    // Stopped, nothing is tried again: a failure before the pets came is no longer news.
+    error: stopped ? null : readFailure(scan),
     stop: () => {
       setStoppedAt(status ?? 'all');
       // At once, the pets read so far kept (the page on its way is dropped), whether the reading

@@ -303,6 +303,26 @@ describe('PetsPage', () => {
     expect(screen.getByRole('button', { name: 'Search the rest' })).toBeVisible();
   });
 
+  it('a stopped search no longer says it keeps trying, though tries failed before its pets came', async () => {
+    let reads = 0;
+    server.use(
+      http.get(`${API}/pets`, ({ request }) => {
+        reads++;
+        // Four failures, then a first full page, then nothing more answers.
+        if (reads <= 4) return HttpResponse.error();
+        if (new URL(request.url).searchParams.has('cursor')) return new Promise<never>(() => {});
+        const page = Array.from({ length: 100 }, (_, i) => ({ id: 500 - i, name: `Luna ${i}`, categoryId: 1 }));
+        return HttpResponse.json(page, { headers: { Link: `<${API}/pets?limit=100&cursor=next>; rel="next"` } });
+      }),
+    );
+    renderSignedIn(<PetsPage />, { path: '/pets?q=luna' });
+    const status = screen.getByRole('status');
+    await waitFor(() => expect(status).toHaveTextContent('Looked through 100 pets so far'));
+    await userEvent.click(screen.getByRole('button', { name: 'Stop searching' }));
+    await waitFor(() => expect(status).toHaveTextContent('Stopped after looking through 100 pets'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('a search the service fails says so, never that no pet has the name', async () => {
     answer(400, { code: 'invalid_query', message: 'query parameter limit is wrong' });
     renderSignedIn(<PetsPage />, { path: '/pets?q=luna' });
