@@ -48,10 +48,16 @@ test.describe('faults on reads', () => {
       await untilVisible(page, page.getByRole('alert'));
       await expect(page.getByRole('alert')).toContainText(words);
       await expect(page.getByRole('alert')).toContainText('Nothing is lost');
+      // From the keyboard, while it still fails: the notice, and the focus on its button, stay.
+      await page.getByRole('button', { name: 'Try again' }).press('Enter');
+      await expect(page.getByRole('button', { name: 'Try again' })).toBeFocused();
+      await expect(page.getByRole('alert')).toContainText(words);
       failing = false;
-      await page.getByRole('button', { name: 'Try again' }).click();
+      await page.keyboard.press('Enter');
       await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
       await expect(page.getByRole('alert')).toHaveCount(0);
+      // The focus goes on to the page's heading, not to the document's body.
+      await expect(page.getByRole('heading', { name: 'Pets', level: 1 })).toBeFocused();
     });
   }
 

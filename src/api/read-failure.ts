@@ -1,4 +1,5 @@
-import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { hashKey, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useState } from 'react';
 import { isApiError } from './api-error.ts';
 
 /** Quick tries of a read that got no answer or a 5xx, before its screen says it failed. */
@@ -37,15 +38,45 @@ export function readFailure(query: { error: unknown; failureReason: unknown; fai
   return query.failureCount > quick ? reason : null;
 }
 
+/** The parts of a read's query result that `useReadFailure` goes by. */
+interface ShownRead {
+  error: unknown;
+  failureReason: unknown;
+  failureCount: number;
+  refetch: () => Promise<unknown>;
+}
+
 /**
- * Try again, now. A read that keeps failing waits out its backoff between tries, and React Query's
- * `refetch` joins that wait rather than cutting it short when the query has no data yet: the
- * person's Try again cancels the wait and asks at once.
+ * A read's failure as its screen shows it (`readFailure`), and the person's Try again.
+ *
+ * Try again asks at once: a read that keeps failing waits out its backoff between tries, and React
+ * Query's `refetch` joins that wait rather than cutting it short when the query has no data yet, so
+ * the wait is cancelled first. React Query clears the failure when it tries again, which would take
+ * the notice, and the focused Try again button with it, off the screen until the quick tries fail
+ * too: the failure stays shown from the click until the read succeeds or fails again, and
+ * `retrying` says the person's try is on its way.
  */
-export function useTryAgainNow({ queryKey, refetch }: { queryKey: QueryKey; refetch: () => Promise<unknown> }) {
+export function useReadFailure(query: ShownRead, queryKey: QueryKey) {
   const queryClient = useQueryClient();
-  return async () => {
-    await queryClient.cancelQueries({ queryKey, exact: true });
-    await refetch();
+  // The failure shown when the person asked, for this very query, until that try is over.
+  const [asked, setAsked] = useState<{ key: string; failure: unknown }>();
+  const key = hashKey(queryKey);
+  const held = asked?.key === key ? asked.failure : null;
+  const failure = readFailure(query) ?? (held && (query.failureReason ?? held));
+  return {
+    failure,
+    /** The person's try has not failed yet. */
+    retrying: Boolean(held) && query.failureCount === 0,
+    tryAgain: async () => {
+      const ask = { key, failure };
+      setAsked(ask);
+      try {
+        await queryClient.cancelQueries({ queryKey, exact: true });
+        await query.refetch();
+      } finally {
+        // Unless the person has asked again since: cancelling this try ends it too.
+        setAsked((current) => (current === ask ? undefined : current));
+      }
+    },
   };
 }

@@ -2,12 +2,21 @@ import { useContext } from 'react';
 import { ApiContext } from '../api/api-context.ts';
 import { describeError, describeRecovery, type ServiceName } from './error-messages.ts';
 
+/**
+ * When the try worked and the notice goes, the focus its button had moves to the page's heading, the
+ * start of what replaces the notice, instead of falling to the document's body.
+ */
+const handOnFocus = (button: HTMLButtonElement) => () => {
+  if (document.activeElement === button) button.closest('main')?.querySelector('h1')?.focus();
+};
+
 /** A failed request: what happened, what happens next, and Try again when trying again can help. */
 export function ErrorNotice({
   error,
   kind,
   idempotent,
   onRetry,
+  retrying = false,
   service,
 }: {
   error: unknown;
@@ -15,6 +24,8 @@ export function ErrorNotice({
   /** A write the service makes harmless to send twice. */
   idempotent?: boolean;
   onRetry?: (() => void) | undefined;
+  /** The person's try is on its way: the button stays, and in focus, but says so and does nothing. */
+  retrying?: boolean;
   /** The service asked, when it is not the pet store. */
   service?: ServiceName;
 }) {
@@ -26,8 +37,14 @@ export function ErrorNotice({
       <p>{describeError(error, limits, service)}</p>
       {recovery && <p>{recovery}</p>}
       {onRetry && recovery && (
-        <button type="button" className="button-secondary" onClick={onRetry}>
-          Try again
+        <button
+          ref={handOnFocus}
+          type="button"
+          className="button-secondary"
+          aria-disabled={retrying}
+          onClick={retrying ? undefined : onRetry}
+        >
+          {retrying ? 'Trying again…' : 'Try again'}
         </button>
       )}
     </div>

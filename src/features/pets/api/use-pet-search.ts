@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useApi } from '../../../api/api-context.ts';
-import { readFailure, useTryAgainNow } from '../../../api/read-failure.ts';
+import { useReadFailure } from '../../../api/read-failure.ts';
 import { searchKey } from '../pet-order.ts';
 import type { Pet, PetStatus } from '../pet.ts';
 import { petQueries, SCAN_LIMIT, type ScannedPage } from './pet-queries.ts';
@@ -30,7 +30,7 @@ export function usePetSearch(enabled: boolean, status: PetStatus | undefined) {
   const stopping = stoppedAt === (status ?? 'all');
   const options = petQueries.scan(api, status);
   const scan = useQuery({ ...options, enabled: enabled && !stopping });
-  const tryAgain = useTryAgainNow({ queryKey: options.queryKey, refetch: scan.refetch });
+  const { failure, retrying, tryAgain } = useReadFailure(scan, options.queryKey);
   const queryClient = useQueryClient();
   const stopped = stopping && scan.fetchStatus === 'idle';
   const pages = scan.data;
@@ -49,7 +49,8 @@ export function usePetSearch(enabled: boolean, status: PetStatus | undefined) {
     /** The service gave no way past a full first page of some status. */
     firstPagesOnly: (pages ?? []).some((page) => page.endsShort),
     // Stopped, nothing is tried again: a failure before the pets came is no longer news.
-    error: stopped ? null : readFailure(scan),
+    error: stopped ? null : failure,
+    retrying,
     stop: () => {
       setStoppedAt(status ?? 'all');
       // At once, the pets read so far kept (the page on its way is dropped), whether the reading

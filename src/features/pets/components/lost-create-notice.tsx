@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApi } from '../../../api/api-context.ts';
-import { readFailure, useTryAgainNow } from '../../../api/read-failure.ts';
+import { useReadFailure } from '../../../api/read-failure.ts';
 import { paths } from '../../../config/paths.ts';
 import type { LostCreateWords } from '../../../ui/error-messages.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
@@ -19,11 +19,10 @@ function PetLookup({ pet, onFound }: { pet: NewPet; onFound: (() => void) | unde
   const api = useApi();
   const options = petQueries.lookFor(api, pet);
   const lookup = useQuery(options);
-  const tryAgain = useTryAgainNow({ queryKey: options.queryKey, refetch: lookup.refetch });
+  const { failure, retrying, tryAgain } = useReadFailure(lookup, options.queryKey);
   const status = pet.status ? `${STATUS_LABELS[pet.status].toLowerCase()} ` : '';
   const like = `named “${pet.name}” in category ${pet.categoryId}`;
-  const failure = readFailure(lookup);
-  if (failure) return <ErrorNotice error={failure} kind="read" onRetry={() => void tryAgain()} />;
+  if (failure) return <ErrorNotice error={failure} kind="read" onRetry={() => void tryAgain()} retrying={retrying} />;
   if (!lookup.isSuccess) return <p>Looking for it among the {status}pets…</p>;
   const { matches, lookedThrough, complete } = lookup.data;
   const lookAgain = (

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { parseInt64 } from '../../../../contract/int64.ts';
 import { useApi } from '../../../api/api-context.ts';
-import { readFailure, useTryAgainNow } from '../../../api/read-failure.ts';
+import { useReadFailure } from '../../../api/read-failure.ts';
 import { paths } from '../../../config/paths.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
 import { canRetry } from '../../../ui/error-messages.ts';
@@ -90,13 +90,17 @@ function PetDetail({ id }: { id: bigint }) {
     // Shown at once from a list already loaded, while the service is asked for the latest.
     placeholderData: () => findCachedPet(queryClient, api, id),
   });
-  const tryAgain = useTryAgainNow({ queryKey: options.queryKey, refetch: query.refetch });
+  const { failure: error, retrying, tryAgain } = useReadFailure(query, options.queryKey);
 
   if (query.data === null) return <PetNotFound />;
   const pet = query.data;
-  const error = readFailure(query);
   const failure = Boolean(error) && (
-    <ErrorNotice error={error} kind="read" onRetry={canRetry(error) ? () => void tryAgain() : undefined} />
+    <ErrorNotice
+      error={error}
+      kind="read"
+      onRetry={canRetry(error) ? () => void tryAgain() : undefined}
+      retrying={retrying}
+    />
   );
   return (
     <section className="narrow">

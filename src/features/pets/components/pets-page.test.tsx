@@ -107,6 +107,47 @@ describe('PetsPage', () => {
     expect(gaps).toEqual([1, 2, 4, 8, 16, 30, 30]);
   });
 
+  it('keeps the failure and its focused Try again on screen through the try, then hands focus on', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    let up = false;
+    server.use(
+      http.get(`${API}/pets`, async () => {
+        await delay(1000);
+        return up
+          ? HttpResponse.json(pets)
+          : HttpResponse.json({ code: 'unavailable', message: 'Down for maintenance.', status: 503 }, { status: 503 });
+      }),
+    );
+    renderSignedIn(
+      <main>
+        <PetsPage />
+      </main>,
+      { path: '/pets', backoff: 'production' },
+    );
+    // The first try and three quick ones, each a second long, 1 s, 2 s and 4 s apart.
+    await act(() => vi.advanceTimersByTimeAsync(11_500));
+    const alert = screen.getByRole('alert');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    // The person's try is on its way: the notice stays, and so does the focus.
+    const trying = screen.getByRole('button', { name: 'Trying again…' });
+    expect(trying).toHaveFocus();
+    expect(trying).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('alert')).toBe(alert);
+    // It fails: the notice is the same, and the button can be pressed again.
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.getByRole('alert')).toBe(alert);
+    expect(alert).toHaveTextContent('failed (HTTP 503)');
+    expect(screen.getByRole('button', { name: 'Try again' })).toHaveFocus();
+    up = true;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(screen.getByRole('alert')).toBe(alert);
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(rows()).toHaveLength(2);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Pets' })).toHaveFocus();
+  });
+
   it('shows a 200 whose body is not a list as an unreadable answer, not a crash', async () => {
     answer(200, { pets: 'surprise' });
     renderSignedIn(<PetsPage />, { path: '/pets' });

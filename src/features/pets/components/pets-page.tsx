@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useApi } from '../../../api/api-context.ts';
-import { beforeShown, readFailure, useTryAgainNow } from '../../../api/read-failure.ts';
+import { beforeShown, useReadFailure } from '../../../api/read-failure.ts';
 import { paths } from '../../../config/paths.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
 import { canRetry } from '../../../ui/error-messages.ts';
@@ -156,7 +156,7 @@ export function PetsPage() {
 
   const searching = q !== '';
   const list = useQuery({ ...pageOf(search), enabled: !searching });
-  const tryListAgain = useTryAgainNow({ queryKey: pageOf(search).queryKey, refetch: list.refetch });
+  const listFailure = useReadFailure(list, pageOf(search).queryKey);
   // Once this list is in and the browser idle, the other statuses' first pages are read too: a switch
   // then paints from the cache (and revalidates when stale).
   const listLoaded = list.isSuccess && !list.isPlaceholderData;
@@ -209,7 +209,7 @@ export function PetsPage() {
     [matches, matchPage, search.limit],
   );
   const rows: readonly Pet[] | undefined = searching ? matchRows : pageRows;
-  const error = searching ? scan.error : readFailure(list);
+  const error = searching ? scan.error : listFailure.failure;
   const hasNext = Boolean(list.data?.nextLink);
   const slow = useDelayedFlag(searching ? scan.searching && !scan.offline : list.isFetching, SLOW_AFTER_MS);
 
@@ -368,7 +368,8 @@ export function PetsPage() {
         <ErrorNotice
           error={error}
           kind="read"
-          onRetry={canRetry(error) ? (searching ? scan.resume : () => void tryListAgain()) : undefined}
+          onRetry={canRetry(error) ? (searching ? scan.resume : () => void listFailure.tryAgain()) : undefined}
+          retrying={searching ? scan.retrying : listFailure.retrying}
         />
       )}
       {error !== null && error !== undefined && !canRetry(error) && (
