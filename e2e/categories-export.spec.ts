@@ -231,7 +231,7 @@ for (const size of ['desk', 'phone'] as const) {
 }
 
 test.describe('export to CSV', () => {
-  test('follows every page, shows progress, can be cancelled, and writes what the service holds', async ({
+  test('follows every page, shows progress, can be cancelled, and writes what the service holds, as sorted', async ({
     page,
     request,
   }) => {
@@ -254,8 +254,14 @@ test.describe('export to CSV', () => {
       });
     }
     const requests = recordApiRequests(page);
-    await signIn(page, { service: NAMED, path: `pets?status=pending&q=${encodeURIComponent(tag)}` });
+    await signIn(page, { service: NAMED, path: `pets?status=pending&q=${encodeURIComponent(tag)}&sort=-name` });
     await expect(page.getByRole('status').filter({ hasText: `105 pets named like` })).toBeVisible();
+    const shown = await page
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell') })
+      .all();
+    const namesShown = await Promise.all(shown.map((row) => row.getByRole('cell').nth(1).innerText()));
 
     const release = await holdExportCode(page);
     await page.getByRole('button', { name: 'Export CSV' }).click();
@@ -298,14 +304,19 @@ test.describe('export to CSV', () => {
       pet.name.toLowerCase().includes(tag.toLowerCase()),
     );
     expect(held2).toHaveLength(105);
+    // The file is in the order the list shows: by name, Z to A, every row of it.
+    expect(rows.slice(0, namesShown.length).map((row) => row[1])).toEqual(namesShown.map(guarded));
+    expect(rows).toHaveLength(105);
     expect(rows).toEqual(
-      held2.map((pet) => [
-        pet.id.toString(),
-        guarded(pet.name),
-        CATEGORY_NAMES.get(BigInt(pet.categoryId)) ?? '',
-        pet.categoryId.toString(),
-        pet.status ?? '',
-      ]),
+      expect.arrayContaining(
+        held2.map((pet) => [
+          pet.id.toString(),
+          guarded(pet.name),
+          CATEGORY_NAMES.get(BigInt(pet.categoryId)) ?? '',
+          pet.categoryId.toString(),
+          pet.status ?? '',
+        ]),
+      ),
     );
     expect(rows.find((row) => row[1] === `Zoë ${tag}`)?.[3]).toBe(INT64_MAX.toString());
   });

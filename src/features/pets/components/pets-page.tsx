@@ -338,7 +338,7 @@ export function PetsPage() {
         </Field>
       </form>
 
-      <ExportButton request={{ status: search.status, q, category }} names={names} />
+      <ExportButton request={{ status: search.status, q, category, sort: search.sort }} names={names} />
 
       <p className="table-summary" role="status">
         {summary}

@@ -1,7 +1,8 @@
 // Loaded when a person asks for an export (a dynamic import), not with the list.
 import type { PetstoreApi } from '../../../api/client.ts';
 import { walkPets } from '../api/list-pets.ts';
-import { searchKey } from '../pet-order.ts';
+import type { Sort } from '../list-search.ts';
+import { searchKey, sortPets } from '../pet-order.ts';
 import type { Pet, PetStatus } from '../pet.ts';
 import { csvFileName, petsCsv } from './pets-csv.ts';
 
@@ -10,12 +11,14 @@ const EXPORT_PAGE_SIZE = 100;
 /** The most rows a file holds: past that, the export stops and says so. */
 const EXPORT_LIMIT = 10_000;
 
-/** The list as it is filtered on screen. */
+/** The list as it is filtered and sorted on screen. */
 export interface ExportRequest {
   status: PetStatus | undefined;
   /** Search by name, matched as the list matches it. */
   q: string;
   category: bigint | undefined;
+  /** The file's order: the sort the list shows, applied to every row (the screen orders a page). */
+  sort: Sort | undefined;
 }
 
 export interface Exported {
@@ -98,6 +101,6 @@ export async function exportPets(
     { environment: api.environment.name, status: request.status, category, q: request.q },
     new Date(),
   );
-  download(petsCsv(pets, categoryName), fileName);
+  download(petsCsv(sortPets(pets, request.sort, categoryName), categoryName), fileName);
   return { fileName, rows: pets.length, read, capped, firstPageOnly };
 }
