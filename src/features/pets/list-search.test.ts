@@ -60,6 +60,13 @@ describe('the pets list URL', () => {
     expect(parse(search)).toEqual(DEFAULTS);
   });
 
+  it('cuts a search longer than 200 characters to its first 200, whole ones, rather than dropping it', () => {
+    expect(parse(`q=${'x'.repeat(300)}`).q).toBe('x'.repeat(200));
+    // Characters, not UTF-16 units: no emoji is cut in half.
+    expect(parse(`q=a${encodeURIComponent('🐈'.repeat(250))}`).q).toBe(`a${'🐈'.repeat(199)}`);
+    expect(parse(`q=${'x'.repeat(199)}%20%20y`).q).toBe('x'.repeat(199));
+  });
+
   it('leaves defaults out of the URL, and round-trips the rest', () => {
     expect(toSearchParams(DEFAULTS).toString()).toBe('');
     const search: PetListSearch = {

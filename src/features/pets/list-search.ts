@@ -38,6 +38,11 @@ export interface PetListSearch {
 
 /** The service's own text, but not unbounded: the URL must stay a URL. */
 const MAX_LINK_LENGTH = 2048;
+/**
+ * The longest search, in the box and in the address: a search is part of a name, and a longer one in
+ * a link is cut to it (to whole characters), not dropped.
+ */
+export const MAX_SEARCH_LENGTH = 200;
 const isTrailLink = (text: string) => text.length <= MAX_LINK_LENGTH && isKeptLink(text);
 
 // Nonsense in the URL falls back to the defaults, so the service never gets a bad request from it.
@@ -45,7 +50,13 @@ const SearchSchema = z.object({
   status: z.catch(z.optional(z.enum(PET_STATUSES)), undefined),
   category: z.catch(z.optional(z.string().check(z.refine((text) => parseInt64(text) !== undefined))), undefined),
   limit: z.catch(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), DEFAULT_PAGE_SIZE),
-  q: z.catch(z.string().check(z.trim(), z.maxLength(200)), ''),
+  q: z.catch(
+    z.pipe(
+      z.string().check(z.trim()),
+      z.transform((q) => Array.from(q).slice(0, MAX_SEARCH_LENGTH).join('').trim()),
+    ),
+    '',
+  ),
   sort: z.catch(z.optional(z.enum([...SORT_KEYS, ...SORT_KEYS.map((key) => `-${key}` as const)])), undefined),
   link: z.catch(
     z.pipe(

@@ -283,6 +283,20 @@ describe('PetsPage', () => {
     expect(box).toHaveValue('Luna Milo');
   });
 
+  it('takes a search of up to 200 characters, and keeps it once the address has it', async () => {
+    answer(200);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const person = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderSignedIn(<PetsPage />, { path: '/pets' });
+    const box = screen.getByRole('searchbox', { name: 'Search by name' });
+    await person.click(box);
+    await person.paste(`${'z'.repeat(199)}qq`);
+    expect(box).toHaveValue(`${'z'.repeat(199)}q`);
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    expect(box).toHaveValue(`${'z'.repeat(199)}q`);
+    expect(await screen.findByText(/No pet’s name contains/)).toBeVisible();
+  });
+
   it('finds pets by name across every status, ignoring case and accents, and says what it searched', async () => {
     server.use(
       http.get(`${API}/pets`, ({ request }) => {

@@ -16,6 +16,7 @@ import { SCAN_LIMIT } from '../api/pet-queries.ts';
 import { usePetSearch, type PetSearch } from '../api/use-pet-search.ts';
 import {
   currentLink,
+  MAX_SEARCH_LENGTH,
   PAGE_SIZES,
   parseListSearch,
   toSearchParams,
@@ -267,6 +268,7 @@ export function PetsPage() {
               ref={searchBox}
               type="search"
               value={typed}
+              maxLength={MAX_SEARCH_LENGTH}
               onChange={(event) => setTyped(event.target.value)}
               autoComplete="off"
               spellCheck={false}
