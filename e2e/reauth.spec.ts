@@ -1,5 +1,5 @@
 // The service stops taking the key mid-session: a dialog over the page asks for another, and the
-// page carries on; leaving instead keeps what was typed for the key that typed it.
+// page carries on; leaving instead keeps what was typed for the next key signed in.
 import type { Page } from '@playwright/test';
 import { API_KEY, ENVIRONMENT, expect, expectNoAxeViolations, revokeKey, signIn, test, uniqueName } from './support.ts';
 
@@ -52,21 +52,29 @@ test('a list read that meets a revoked key waits for the new one, then shows its
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('Cancel leaves for sign-in; what was typed stays with the key that typed it', async ({ page }) => {
-  await signIn(page, { path: 'messages' });
+test('Cancel leaves for sign-in; a new key signed in there finds every form as it was left', async ({ page }) => {
+  await signIn(page, { path: 'pets/new' });
+  const name = uniqueName('Drafted');
+  await fillPet(page, name);
+  await page.getByRole('link', { name: 'Messages' }).click();
   await page.getByLabel('Message', { exact: true }).fill('Half-written note');
   await revokeKey(page);
   await page.getByRole('button', { name: 'Send message' }).click();
   await page.getByRole('dialog', { name: 'Sign in again' }).getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/sign-in\?next=%2Fmessages/);
-  await expect(page.getByRole('alert')).toContainText('no longer accepted');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Your API key is no longer accepted. Sign in again to carry on: the forms you were filling in come back as you left them.',
+  );
   await page.unrouteAll();
 
-  // Someone else signs in on this tab: the note is not theirs to see.
+  // The revoked key cannot come back: the person signs in with a new one.
   await page.getByLabel('Environment').selectOption(ENVIRONMENT);
   await page.getByLabel('API key', { exact: true }).fill('e2e-other-key');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByLabel('Message', { exact: true })).toHaveValue('');
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue('Half-written note');
+  await page.getByRole('link', { name: 'Add pet' }).first().click();
+  await expect(page.getByLabel('Name')).toHaveValue(name);
+  await expect(page.getByLabel('Category ID')).toHaveValue('77');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByText('You have signed out.')).toBeVisible();
 });

@@ -8,8 +8,8 @@ export interface Session {
   /**
    * Whose drafts and sent messages are kept: made from the key that signed in (a hash, never the
    * key), and kept when the same person renews the key mid-session. Another key signing in on the
-   * same tab does not see them; it is only told of the pets a key that stopped working left waiting
-   * to be added to the store (pet-queue.ts), and takes them or drops them.
+   * same tab does not see them, except what a key that stopped working left: its drafts come back
+   * in the forms, and its pets waiting to be added to the store are offered (pet-queue.ts).
    */
   owner: string;
 }
@@ -77,25 +77,38 @@ function stored<T extends object>(name: () => string, isValid: (value: unknown) 
   };
 }
 
+/** Where drafts are kept, after their owner: `<owner>.draft.<name>` (see `handOverDrafts`). */
+const DRAFT = 'draft.';
+
+function storageKeys(): string[] {
+  try {
+    return Object.keys(sessionStorage);
+  } catch {
+    return [];
+  }
+}
+
 /**
  * A value kept for whoever is signed in (what they have typed, what they have sent): it survives a
- * reload, a renewed key and signing in again with the same key; sign-out clears it with the rest.
+ * reload, a renewed key and signing in again with the same key; sign-out clears it with the rest. A
+ * `draft` also goes on to the next key signed in after this one stopped working.
  */
-export function sessionValue<T extends object>(name: string, isValid: (value: unknown) => value is T) {
+export function sessionValue<T extends object>(
+  name: string,
+  isValid: (value: unknown) => value is T,
+  { draft = false }: { draft?: boolean } = {},
+) {
+  const kept = draft ? DRAFT + name : name;
   return {
-    ...stored(() => `${state.session?.owner ?? 'nobody'}.${name}`, isValid),
+    ...stored(() => `${state.session?.owner ?? 'nobody'}.${kept}`, isValid),
     /** The same value kept for another owner (see `sessionStore.leftBehind`). */
-    of: (owner: string) => stored(() => `${owner}.${name}`, isValid),
+    of: (owner: string) => stored(() => `${owner}.${kept}`, isValid),
     /** Every owner this value is kept for. */
     owners(): string[] {
-      try {
-        const suffix = `.${name}`;
-        return Object.keys(sessionStorage)
-          .filter((key) => key.startsWith(PREFIX) && key.endsWith(suffix))
-          .map((key) => key.slice(PREFIX.length, -suffix.length));
-      } catch {
-        return [];
-      }
+      const suffix = `.${kept}`;
+      return storageKeys()
+        .filter((key) => key.startsWith(PREFIX) && key.endsWith(suffix))
+        .map((key) => key.slice(PREFIX.length, -suffix.length));
     },
   };
 }
@@ -147,6 +160,22 @@ function setExpired(environmentName: string, owners: string[]) {
 
 const expiredOf = (environmentName: string) => expired[environmentName] ?? [];
 
+/**
+ * The drafts of the owners in `from` become `to`'s (the latest owner's first), where `to` has none
+ * of its own. A key stopped working and the person left the page for the sign-in screen: with a new
+ * key they find the forms as they left them, as they would have through the sign-in-again dialog.
+ */
+function handOverDrafts(from: string[], to: string) {
+  for (const giver of [...from].reverse()) {
+    for (const key of storageKeys().filter((each) => each.startsWith(`${PREFIX}${giver}.${DRAFT}`))) {
+      const name = key.slice(`${PREFIX}${giver}.`.length);
+      if (load(`${to}.${name}`) !== null) continue;
+      save(`${to}.${name}`, load(`${giver}.${name}`));
+      save(`${giver}.${name}`, undefined);
+    }
+  }
+}
+
 export const sessionStore = {
   get: (): SessionState => state,
   apiKey: (): string | undefined => state.session?.apiKey,
@@ -165,6 +194,10 @@ export const sessionStore = {
         environmentName,
         expired.filter((each) => each !== owner),
       );
+    handOverDrafts(
+      expired.filter((each) => each !== owner),
+      owner,
+    );
     update({ session: { apiKey, environmentName, owner }, reason: undefined });
   },
   /**

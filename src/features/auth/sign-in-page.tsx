@@ -111,8 +111,8 @@ export function SignInPage() {
         <p className="lead">Sign in with your API key.</p>
         {reason === 'expired' && (
           <p className="notice notice-warning" role="alert">
-            Your API key is no longer accepted. Sign in again to carry on: with the same key, the forms you were filling
-            in come back as you left them.
+            Your API key is no longer accepted. Sign in again to carry on: the forms you were filling in come back as
+            you left them.
           </p>
         )}
         {reason === 'signed-out' && (

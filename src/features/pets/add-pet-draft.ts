@@ -10,4 +10,5 @@ export const petFormDraft = sessionValue(
     typeof value === 'object' &&
     value !== null &&
     ['name', 'categoryId', 'status'].every((key) => typeof (value as Record<string, unknown>)[key] === 'string'),
+  { draft: true },
 );
