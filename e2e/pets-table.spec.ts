@@ -84,7 +84,10 @@ test.describe('pets table', () => {
     }
   });
 
-  test('follows the next link page by page, with the position in the URL', async ({ page, request }) => {
+  test('follows the next link page by page, with the position in the URL and the focus on the table', async ({
+    page,
+    request,
+  }) => {
     for (let i = 0; i < 3; i++) await createPetViaApi(request, { name: uniqueName('Pager'), status: 'pending' });
     await signIn(page, { path: 'pets?status=pending&limit=10' });
     await expect(page.getByRole('table').getByRole('row')).toHaveCount(11);
@@ -92,12 +95,16 @@ test.describe('pets table', () => {
     // The pager is above and below the table, and says which page this is.
     await expect(page.getByRole('navigation', { name: 'Pages', exact: true })).toContainText('Page 1');
     await expect(page.getByRole('navigation', { name: 'Pages, at the end of the list' })).toContainText('Page 1');
+    // From the keyboard: the focus goes to the table, where the new page starts, never to the body.
     await page
       .getByRole('navigation', { name: 'Pages, at the end of the list' })
       .getByRole('link', { name: 'Next page' })
-      .click();
+      .press('Enter');
     await expect(page).toHaveURL(/link=/);
+    await expect(page.getByRole('table')).toBeFocused();
     await expect(page.getByRole('table').getByRole('row').nth(1)).not.toHaveText(firstPage!);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'ID', exact: true })).toBeFocused();
     await expect(page.getByRole('status').filter({ hasText: /Page 2: .* more pending pets?\b/ })).toBeVisible();
     const secondPageUrl = page.url();
     await page.reload();
@@ -113,8 +120,9 @@ test.describe('pets table', () => {
       return link.lastElementChild!.getBoundingClientRect().left - words.getBoundingClientRect().right;
     });
     expect(drawnGap).toBeGreaterThan(2);
-    await previous.click();
+    await previous.press('Enter');
     await expect(page).not.toHaveURL(/link=/);
+    await expect(page.getByRole('table')).toBeFocused();
     await expect(page.getByRole('table').getByRole('row').nth(1)).toHaveText(firstPage!);
     await expect(page.getByRole('link', { name: 'Previous page' })).toHaveCount(0);
   });

@@ -25,17 +25,26 @@ const Placeholder = ({ word }: { word: string }) => (
 );
 
 /** Previous, the page number and Next; First when Previous would take several steps. */
-export function Pager({ label, pages }: { label: string; pages: PageLinks }) {
+export function Pager({
+  label,
+  pages,
+  onPage,
+}: {
+  label: string;
+  pages: PageLinks;
+  /** A link was followed: its own link may go while the page is read, and the focus with it. */
+  onPage: () => void;
+}) {
   const to = (params: URLSearchParams) => ({ search: params.toString() });
   return (
     <nav className="pager" aria-label={label}>
       {pages.first && (
-        <Link to={to(pages.first)}>
+        <Link to={to(pages.first)} onClick={onPage}>
           <Words word="First" />
         </Link>
       )}
       {pages.previous ? (
-        <Link to={to(pages.previous)} rel="prev">
+        <Link to={to(pages.previous)} rel="prev" onClick={onPage}>
           <Words word="Previous" />
         </Link>
       ) : (
@@ -46,7 +55,7 @@ export function Pager({ label, pages }: { label: string; pages: PageLinks }) {
         {pages.of ? ` of ${pages.of}` : ''}
       </span>
       {pages.next ? (
-        <Link to={to(pages.next)} rel="next">
+        <Link to={to(pages.next)} rel="next" onClick={onPage}>
           <Words word="Next" />
         </Link>
       ) : (

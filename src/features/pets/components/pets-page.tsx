@@ -104,6 +104,7 @@ export function PetsPage() {
   const { category } = search;
   const categoryName = names.named ? names.nameOf : undefined;
   const searchBox = useRef<HTMLInputElement>(null);
+  const table = useRef<HTMLTableElement>(null);
   const pageOf = (list: PetListSearch) =>
     petQueries.page(api, { status: list.status, limit: list.limit, link: currentLink(list) });
 
@@ -244,6 +245,8 @@ export function PetsPage() {
           }),
       };
   const showPager = Boolean(pages.previous || pages.next);
+  // Another page: the person reads on from the table's start, where the page scrolls to.
+  const readOn = () => table.current?.focus({ preventScroll: true });
   // A search that failed, or waits to go on, has not looked everywhere: it found nothing yet, not nothing.
   const empty = rows?.length === 0 && (searching ? !scan.searching && !error : loaded);
   // The page read has pets, none of this category: the way to the next page stays.
@@ -382,7 +385,7 @@ export function PetsPage() {
 
       {/* Always there with the list (its page number is known from the address), so the rows that
           arrive later never push the table down. */}
-      {(!empty || noneOfCategory) && !(error && !rows?.length) && <Pager label="Pages" pages={pages} />}
+      {(!empty || noneOfCategory) && !(error && !rows?.length) && <Pager label="Pages" pages={pages} onPage={readOn} />}
       {noneOfCategory ? (
         <div className="empty-state">
           <p>No pets of {names.label(category!)} on this page.</p>
@@ -397,6 +400,7 @@ export function PetsPage() {
       ) : (
         !(error && !rows?.length) && (
           <PetsTable
+            ref={table}
             pets={rows}
             caption={caption}
             busy={searching ? scan.searching : list.isFetching && !loaded}
@@ -407,7 +411,7 @@ export function PetsPage() {
           />
         )
       )}
-      {showPager && !noneOfCategory && <Pager label="Pages, at the end of the list" pages={pages} />}
+      {showPager && !noneOfCategory && <Pager label="Pages, at the end of the list" pages={pages} onPage={readOn} />}
     </section>
   );
 }

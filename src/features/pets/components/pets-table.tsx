@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useMemo, type MouseEvent } from 'react';
+import { memo, useDeferredValue, useMemo, type MouseEvent, type Ref } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 import { appPath, browserPath, paths } from '../../../config/paths.ts';
 import type { Sort, SortKey } from '../list-search.ts';
@@ -103,6 +103,7 @@ export function PetsTable({
   onSort,
   onOpen,
   categoryName,
+  ref,
 }: {
   pets: readonly Pet[] | undefined;
   caption: string;
@@ -113,6 +114,8 @@ export function PetsTable({
   onOpen: (path: string) => void;
   /** Where the environment names categories: the column shows the names (stable between renders). */
   categoryName?: CategoryName | undefined;
+  /** The table, to take the focus where a person reads on from (the pager's links). */
+  ref?: Ref<HTMLTableElement>;
 }) {
   const order = sort ? `${sort.key} ${sort.descending}` : '';
   const rows = useRows(pets, order);
@@ -126,7 +129,7 @@ export function PetsTable({
     onOpen(appPath(link.pathname));
   };
   return (
-    <table className="pets-table" aria-busy={busy}>
+    <table ref={ref} tabIndex={-1} className="pets-table" aria-busy={busy}>
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
