@@ -76,6 +76,10 @@ test.describe('deployed as static files', () => {
   test('can be used by keyboard alone, from the skip link to signing out', async ({ page }) => {
     await signIn(page);
     await expect(page.getByRole('table')).toBeVisible();
+    // Signed in, the page's heading has the focus; a page load starts from the top, the skip link first.
+    await expect(page.getByRole('heading', { name: 'Pets', exact: true })).toBeFocused();
+    await page.reload();
+    await expect(page.getByRole('table')).toBeVisible();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
     await page.keyboard.press('Enter');

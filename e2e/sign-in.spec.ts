@@ -183,7 +183,8 @@ test.describe('sign-in', () => {
       const urls: string[] = [];
       page.on('request', (request) => urls.push(request.url()));
       await signIn(page, { service });
-      await expect(page.getByRole('heading', { name: 'Pets', exact: true })).toBeVisible();
+      // The focus the form had goes to the page's heading, not to the document's body.
+      await expect(page.getByRole('heading', { name: 'Pets', exact: true })).toBeFocused();
       await expect(page.getByRole('banner')).toContainText(service.environment);
       await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
         'Pets',

@@ -141,6 +141,8 @@ let expired: Record<string, string[]> = storedExpired.load() ?? {};
 
 const listeners = new Set<() => void>();
 let state: SessionState = { session: storedSession.load(), reason: undefined };
+/** The session began on the sign-in screen of this page load, not before a reload. */
+let signedInHere = false;
 
 function update(next: SessionState) {
   state = next;
@@ -198,8 +200,11 @@ export const sessionStore = {
       expired.filter((each) => each !== owner),
       owner,
     );
+    signedInHere = true;
     update({ session: { apiKey, environmentName, owner }, reason: undefined });
   },
+  /** Whether the person signed in on this page load (on the sign-in screen), not before a reload. */
+  signedInHere: () => state.session !== undefined && signedInHere,
   /**
    * The owners of sessions of this environment whose key stopped working on this tab, another key
    * now signed in: what they kept (their queues, say) is still there, under their owners.
@@ -220,6 +225,7 @@ export const sessionStore = {
     if (state.session) update({ session: { ...state.session, apiKey }, reason: undefined });
   },
   signOut() {
+    signedInHere = false;
     clearAll();
     expired = {};
     update({ session: undefined, reason: 'signed-out' });
@@ -229,6 +235,7 @@ export const sessionStore = {
     if (!state.session) return;
     const { environmentName, owner } = state.session;
     setExpired(environmentName, [...expiredOf(environmentName).filter((each) => each !== owner), owner]);
+    signedInHere = false;
     update({ session: undefined, reason: 'expired' });
   },
 };

@@ -1,19 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
+import { sessionStore } from '../lib/session.ts';
 import { useDocumentTitle } from './use-document-title.ts';
 
 /**
  * The page's h1 and document title. When a person went from one page of the app to another (a link,
  * Back or Forward), it takes focus, so keyboard and screen-reader users start at the new page
- * instead of on the link they left. On the page the visit opened at, or was sent to by a redirect
- * (sign-in, `/`), focus stays where the browser put it.
+ * instead of on the link they left, and so it does after signing in. On the page the visit opened
+ * at, or was sent to by a redirect (`/`), focus stays where the browser put it.
  */
 export function PageHeading({ title }: { title: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const navigationType = useNavigationType();
   // The entry the visit opened at: React Router's "default", made unique by the signed-in app.
   const firstPage = useLocation().key.startsWith('default');
-  const [takeFocus] = useState(() => !firstPage && navigationType !== 'REPLACE');
+  const [takeFocus] = useState(() => (firstPage ? sessionStore.signedInHere() : navigationType !== 'REPLACE'));
   useDocumentTitle(title);
   useEffect(() => {
     if (takeFocus) heading.current?.focus({ preventScroll: true });
