@@ -315,7 +315,7 @@ test.describe('context is kept', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
-  test('the pet page leads back to the list as it was left: filter, sort, page, scroll', async ({ page }) => {
+  test('the pet page leads back to the list as it was left: filter, sort, page, scroll, focus', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 500 });
     await signIn(page, { path: 'pets?status=available&limit=50&sort=-id' });
     await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
@@ -325,8 +325,8 @@ test.describe('context is kept', () => {
     const scrolled = await page.evaluate(() => window.scrollY);
     expect(scrolled).toBeGreaterThan(100);
     const listUrl = page.url();
-    await last.getByRole('link').click();
-    await page.getByRole('link', { name: '← All pets' }).click();
+    await last.getByRole('link').press('Enter');
+    await page.getByRole('link', { name: '← All pets' }).press('Enter');
     await expect(page).toHaveURL(listUrl);
     await expect(page.getByLabel('Status')).toHaveValue('available');
     await expect(page.getByRole('columnheader', { name: 'ID', exact: true })).toHaveAttribute(
@@ -334,6 +334,15 @@ test.describe('context is kept', () => {
       'descending',
     );
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 40);
+    // The keyboard's place is kept too: the focus is on the pet that was opened, on screen.
+    await expect(last.getByRole('link')).toBeFocused();
+    await expect(last).toBeInViewport();
+    // And so it is after Back.
+    await last.getByRole('link').press('Enter');
+    await expect(page.getByRole('button', { name: 'Copy ID' })).toBeVisible();
+    await page.goBack();
+    await expect(last.getByRole('link')).toBeFocused();
+    await expect(last).toBeInViewport();
   });
 
   test('after a reload on the pet page, the way back reads the list anew and still finds the scroll', async ({

@@ -3,7 +3,7 @@
 // own: Back and Forward find theirs. The pet page's link back to the list is a new entry, so it
 // carries the key of the entry it leads back to (`scrollKey`), and the list's scroll is kept under
 // that key again for the next way back. A list opened anew (the menu, a pasted link) has a key of
-// its own, and starts at its top.
+// its own, and starts at its top. The way back also puts the focus on the pet that was opened.
 import type { Location } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 
@@ -21,10 +21,17 @@ interface BackToList {
 export const scrollKeyOf = (location: Location): string =>
   (location.state as BackToList | null)?.scrollKey ?? location.key;
 
-/** The state of a link from the list at `location` to a pet's page. */
-export const openedFrom = (location: Location): FromList => ({
-  fromList: { url: `${location.pathname}${location.search}`, scrollKey: scrollKeyOf(location) },
-});
+/** The pet page last opened from each list, by the key its scroll is kept under. */
+const openedPets = new Map<string, string>();
+
+/** The state of a link from the list at `location` to the pet's page at `path`. */
+export function openedFrom(location: Location, path: string): FromList {
+  openedPets.set(scrollKeyOf(location), path);
+  return { fromList: { url: `${location.pathname}${location.search}`, scrollKey: scrollKeyOf(location) } };
+}
+
+/** The pet page last opened from the list at `location`, on this page load: where the way back leads the focus. */
+export const lastOpenedFrom = (location: Location): string | undefined => openedPets.get(scrollKeyOf(location));
 
 /** The link back to the list a pet's page was opened from, or to the whole list. */
 export function wayBack(location: Location): { to: string; state?: BackToList } {

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useApi } from '../../../api/api-context.ts';
 import { beforeShown, useReadFailure } from '../../../api/read-failure.ts';
-import { paths } from '../../../config/paths.ts';
+import { browserPath, paths } from '../../../config/paths.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
 import { canRetry } from '../../../ui/error-messages.ts';
 import { whenIdle } from '../../../lib/idle.ts';
@@ -24,7 +24,7 @@ import {
   type Sort,
 } from '../list-search.ts';
 import { useCategoryNames, type CategoryNames } from '../categories.ts';
-import { openedFrom } from '../list-return.ts';
+import { lastOpenedFrom, openedFrom } from '../list-return.ts';
 import { searchKey, sortPets } from '../pet-order.ts';
 import { PET_STATUSES, STATUS_LABELS, type Pet, type PetStatus } from '../pet.ts';
 import { ExportButton } from './export-button.tsx';
@@ -142,6 +142,16 @@ export function PetsPage() {
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [q, params, setParams]);
+
+  // Back on the list from a pet's page (Back, or its link to the list): the focus goes to that pet's
+  // link, where the person left, rather than to the heading, above the rows scrolled back to.
+  useEffect(() => {
+    const opened = lastOpenedFrom(location);
+    if (opened)
+      table.current?.querySelector<HTMLElement>(`a[href="${browserPath(opened)}"]`)?.focus({ preventScroll: true });
+    // As the list is shown: a later change of the list is the person's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // `/` jumps to the search box from anywhere on the page that is not a field.
   useEffect(() => {
@@ -406,7 +416,7 @@ export function PetsPage() {
             busy={searching ? scan.searching : list.isFetching && !loaded}
             sort={search.sort}
             onSort={(sort) => change({ sort, trail: search.trail, page: search.page })}
-            onOpen={(path) => void navigate(path, { state: openedFrom(location) })}
+            onOpen={(path) => void navigate(path, { state: openedFrom(location, path) })}
             categoryName={categoryName}
           />
         )
