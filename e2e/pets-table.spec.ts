@@ -127,6 +127,20 @@ test.describe('pets table', () => {
     await expect(page.getByRole('link', { name: 'Previous page' })).toHaveCount(0);
   });
 
+  test('a link to a later page that the service no longer takes says so, and leads to the first page', async ({
+    page,
+  }) => {
+    await signIn(page, { path: `pets?status=pending&link=${encodeURIComponent('pets?cursor=expired')}` });
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('The service no longer takes the link to this page: such links can expire.');
+    await expect(alert).not.toContainText('Change what it names');
+    await expectNoAxeViolations(page);
+    await alert.getByRole('link', { name: 'Start again from the first page' }).click();
+    await expect(page).toHaveURL(/\/pets\?status=pending$/);
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
   for (const [screen, size] of [
     ['desk', { width: 1280, height: 720 }],
     ['phone', { width: 375, height: 740 }],

@@ -49,6 +49,18 @@ export function describeError(
   return said;
 }
 
+/**
+ * A later page of a list refused (a 4xx other than the key's or the rate's): the link to it, which
+ * the service gave with an earlier page, no longer works, as such links can expire. Undefined for any
+ * other failure.
+ */
+export function describeRefusedPageLink(error: unknown): string | undefined {
+  if (!isApiError(error) || error.kind !== 'http' || error.status < 400 || error.status >= 500) return undefined;
+  if ([401, 403, 408, 429].includes(error.status)) return undefined;
+  const said = error.fromService ? ` It said: ${sentence(error.message)}` : ` (HTTP ${error.status})`;
+  return `The service no longer takes the link to this page: such links can expire.${said}`;
+}
+
 /** Whether sending the same request again can help: no answer, a 5xx, or an answer garbled on the way. */
 export const canRetry = (error: unknown) =>
   isApiError(error) && (error.isTransient || error.kind === 'invalid-response');

@@ -5,7 +5,7 @@ import { useApi } from '../../../api/api-context.ts';
 import { beforeShown, useReadFailure } from '../../../api/read-failure.ts';
 import { browserPath, paths } from '../../../config/paths.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
-import { canRetry } from '../../../ui/error-messages.ts';
+import { canRetry, describeRefusedPageLink } from '../../../ui/error-messages.ts';
 import { whenIdle } from '../../../lib/idle.ts';
 import { Field } from '../../../ui/field.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
@@ -223,6 +223,8 @@ export function PetsPage() {
   const rows: readonly Pet[] | undefined = searching ? matchRows : pageRows;
   const error = searching ? scan.error : listFailure.failure;
   const hasNext = Boolean(list.data?.nextLink);
+  // A later page's link (from an earlier answer, or a bookmark) that the service no longer takes.
+  const refusedPage = !searching && search.trail.length > 0 ? describeRefusedPageLink(error) : undefined;
   const slow = useDelayedFlag(searching ? scan.searching && !scan.offline : list.isFetching, SLOW_AFTER_MS);
 
   const caption = search.status ? `${STATUS_LABELS[search.status]} pets` : 'All pets';
@@ -379,18 +381,32 @@ export function PetsPage() {
         </p>
       )}
 
-      {error !== null && error !== undefined && (
-        <ErrorNotice
-          error={error}
-          kind="read"
-          onRetry={canRetry(error) ? (searching ? scan.resume : () => void listFailure.tryAgain()) : undefined}
-          retrying={searching ? scan.retrying : listFailure.retrying}
-        />
-      )}
-      {error !== null && error !== undefined && !canRetry(error) && (
-        <p>
-          <Link to={paths.pets}>Show the whole list, unfiltered</Link>
-        </p>
+      {refusedPage ? (
+        <div className="notice notice-error" role="alert">
+          <p>{refusedPage}</p>
+          <p>
+            <Link to={{ search: toSearchParams({ ...search, trail: [] }).toString() }}>
+              Start again from the first page
+            </Link>
+          </p>
+        </div>
+      ) : (
+        error !== null &&
+        error !== undefined && (
+          <>
+            <ErrorNotice
+              error={error}
+              kind="read"
+              onRetry={canRetry(error) ? (searching ? scan.resume : () => void listFailure.tryAgain()) : undefined}
+              retrying={searching ? scan.retrying : listFailure.retrying}
+            />
+            {!canRetry(error) && (
+              <p>
+                <Link to={paths.pets}>Show the whole list, unfiltered</Link>
+              </p>
+            )}
+          </>
+        )
       )}
 
       {/* Always there with the list (its page number is known from the address), so the rows that
