@@ -59,7 +59,24 @@ test('every screen, for a person to look at', async ({ page, request }) => {
   // Said once the quick tries (1 s, 2 s and 4 s apart) are spent.
   await expect(page.getByRole('alert')).toContainText("can't be reached", { timeout: 15_000 });
   await shoot(page, 'pets-outage');
+  // Try again while the service is still out: the notice stays, its button saying the try is on its way.
   await page.unrouteAll({ behavior: 'ignoreErrors' });
+  let answer = () => {};
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(`${API_BASE_URL}/pets?limit=50`, async (route) => {
+    await held;
+    await route.abort('connectionrefused');
+  });
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('button', { name: 'Trying again…' })).toBeVisible();
+  await shoot(page, 'pets-outage-trying');
+  answer();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+
+  // A later page's link the service no longer takes.
+  await page.goto(`pets?link=${encodeURIComponent('pets?cursor=expired')}`);
+  await expect(page.getByRole('link', { name: 'Start again from the first page' })).toBeVisible();
+  await shoot(page, 'pets-page-link-refused');
 
   await page.goto(`pets/${pet.id}`);
   await expect(page.getByRole('heading', { name: pet.name })).toBeVisible();
