@@ -283,6 +283,26 @@ describe('PetsPage', () => {
     expect(box).toHaveValue('Luna Milo');
   });
 
+  it('says what a search found once the typing pauses, not for every key', async () => {
+    answer(200);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const person = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderSignedIn(<PetsPage />, { path: '/pets' });
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Showing all 2 pets.'));
+    const said: string[] = [];
+    const status = screen.getByRole('status');
+    const observer = new MutationObserver(() => said.push(status.textContent ?? ''));
+    observer.observe(status, { subtree: true, childList: true, characterData: true });
+    await person.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'lun');
+    // The rows follow every key; the line waits.
+    expect(rows()).toHaveLength(1);
+    expect(status).toHaveTextContent('Showing all 2 pets.');
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    await waitFor(() => expect(status).toHaveTextContent('named like “lun”'));
+    observer.disconnect();
+    expect(said.filter((text) => /“lu?”/.test(text))).toEqual([]);
+  });
+
   it('takes a search of up to 200 characters, and keeps it once the address has it', async () => {
     answer(200);
     vi.useFakeTimers({ shouldAdvanceTime: true });

@@ -240,6 +240,13 @@ export function PetsPage() {
           : describePage(list.data.pets.length, search, hasNext, names.named)
         : `Loading ${caption.toLowerCase()}…`;
 
+  // While a search is typed, the line keeps what it said until the typing pauses and the address takes
+  // the search: a screen reader reads out its outcome once, not a count for every key.
+  const typing = q !== search.q;
+  const [settled, setSettled] = useState(summary);
+  if (!typing && settled !== summary) setSettled(summary);
+  const said = typing ? settled : summary;
+
   const pages: PageLinks = searching
     ? {
         number: matchPage,
@@ -358,7 +365,7 @@ export function PetsPage() {
       <ExportButton request={{ status: search.status, q, category, sort: search.sort }} names={names} />
 
       <p className="table-summary" role="status">
-        {summary}
+        {said}
         {slow && !error && <span className="loading-inline"> Still waiting for the pet store service…</span>}
         {(searching ? scan.offline : list.fetchStatus === 'paused') && (
           <span className="loading-inline">
