@@ -12,6 +12,21 @@ import {
 } from './support.ts';
 
 test.describe('pet detail', () => {
+  test('on a phone, the way back to the list is a target a thumb can hit, where its text is', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    const pet = await createPetViaApi(request, { name: uniqueName('Thumb') });
+    await signIn(page, { path: `pets/${pet.id}` });
+    const back = page.getByRole('link', { name: '← All pets' });
+    const box = (await back.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    // A tap near its edge, off the text, still leads back.
+    await page.mouse.click(box.x + 4, box.y + 3);
+    await expect(page.getByRole('heading', { name: 'Pets', exact: true })).toBeVisible();
+  });
+
   test(
     'shows a pet from the list at once, then refreshes it from getPet',
     { tag: '@core' },
