@@ -29,6 +29,7 @@ export const ERRORS = {
     code: 'request_timeout',
     message: 'The request did not arrive in time; send it again, whole.',
   },
+  noSuchPet: { status: 404, code: 'not_found', message: 'No pet has this id.' },
   noPaging: {
     status: 400,
     code: 'invalid_query',

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isInt64 } from '../contract/int64.ts';
 import type { components, operations } from '../contract/schema.gen.ts';
 import { operationSchemas, openApiDocument } from './contract.ts';
 import type { CursorCodec } from './cursors.ts';
@@ -26,6 +27,12 @@ async function refuseCursor(request: FastifyRequest<{ Querystring: ListQuery }>)
   if (Object.hasOwn(request.query, 'cursor')) throw new HttpError(ERRORS.noPaging);
 }
 
+/** Without `invalidPetIdError`, an id that is no int64 names no pet, as the interface's getPet says. */
+async function notFoundUnlessInt64(request: FastifyRequest<{ Params: { petId: string } }>) {
+  const { petId } = request.params;
+  if (!/^-?\d+$/.test(petId) || !isInt64(BigInt(petId))) throw new HttpError(ERRORS.noSuchPet);
+}
+
 async function addDeprecationHeaders(_request: FastifyRequest, reply: FastifyReply) {
   reply.header('Deprecation', DEPRECATION).header('Sunset', SUNSET);
 }
@@ -36,9 +43,10 @@ export function registerPetRoutes(
   cursors: CursorCodec,
   profile: ProfileName = 'reference',
 ) {
-  const { paging, idempotencyKeys, deprecationHeaders, defaultStatus } = PROFILES[profile];
+  const { paging, idempotencyKeys, deprecationHeaders, invalidPetIdError, contractDocument, defaultStatus } =
+    PROFILES[profile];
 
-  app.get('/v1/openapi.json', { config: { public: true } }, () => openApiDocument);
+  if (contractDocument) app.get('/v1/openapi.json', { config: { public: true } }, () => openApiDocument);
 
   app.get<{ Querystring: ListQuery }>(
     '/v1/pets',
@@ -77,11 +85,12 @@ export function registerPetRoutes(
     '/v1/pets/:petId',
     {
       schema: operationSchemas('getPet'),
+      preValidation: invalidPetIdError ? undefined : notFoundUnlessInt64,
       onSend: deprecationHeaders ? addDeprecationHeaders : undefined,
     },
     async (request, reply) => {
       const pet = await store.getPet(BigInt(request.params.petId));
-      if (!pet) return sendError(reply, { status: 404, code: 'not_found', message: 'No pet has this id.' });
+      if (!pet) return sendError(reply, ERRORS.noSuchPet);
       return pet;
     },
   );

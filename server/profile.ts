@@ -11,6 +11,13 @@ export interface Profile {
   idempotencyKeys: boolean;
   /** `GET /pets/{petId}`: `Deprecation` and `Sunset` headers. */
   deprecationHeaders: boolean;
+  /**
+   * `GET /pets/{petId}` with an id that is no int64: `400 invalid_pet_id`. The interface lists no 400
+   * for getPet; without it, such an id names no pet: 404.
+   */
+  invalidPetIdError: boolean;
+  /** `GET /v1/openapi.json`, without a key: the contract, which describes the extensions too. */
+  contractDocument: boolean;
   /** Response headers a script in the browser may read. */
   exposedHeaders: readonly string[];
   /** The status of a pet created without one: the spec leaves it open. */
@@ -30,6 +37,8 @@ export const PROFILES: Record<ProfileName, Profile> = {
     paging: true,
     idempotencyKeys: true,
     deprecationHeaders: true,
+    invalidPetIdError: true,
+    contractDocument: true,
     exposedHeaders: ['Link', 'Deprecation', 'Sunset', 'WWW-Authenticate', 'Retry-After'],
     defaultStatus: 'available',
     idsAbove: 0n,
@@ -41,6 +50,8 @@ export const PROFILES: Record<ProfileName, Profile> = {
     paging: false,
     idempotencyKeys: false,
     deprecationHeaders: false,
+    invalidPetIdError: false,
+    contractDocument: false,
     exposedHeaders: [],
     defaultStatus: undefined,
     // Beyond 2^53, where a JSON number read as a double is no longer exact.

@@ -225,6 +225,24 @@ describe.each(BACKENDS)('on %s', (backend) => {
     });
   });
 
+  describe('only the answers the interface lists', () => {
+    it.each(['abc', '1.5', '9223372036854775808', '%20'])(
+      'getPet with the id %s: 404, as for any id that names no pet (the interface lists no 400 for it)',
+      async (petId) => {
+        const response = await call(service.pets, { url: `/v1/pets/${petId}`, headers: auth });
+        expect(response).toMatchObject({ status: 404, body: errorBody(404, 'not_found') });
+      },
+    );
+
+    it('getPet still checks the key first', async () => {
+      expect((await call(service.pets, { url: '/v1/pets/abc' })).status).toBe(401);
+    });
+
+    it('serves no contract: the reference one describes extensions this profile does not offer', async () => {
+      expect((await call(service.pets, { url: '/v1/openapi.json', headers: auth })).status).toBe(404);
+    });
+  });
+
   describe('data as another implementation may hold it', () => {
     it('stores and returns a pet created without status without one', async () => {
       const created = await call(service.pets, postJson('/v1/pets', { name: 'Nobody knows', categoryId: 2 }));
