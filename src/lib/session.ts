@@ -58,12 +58,17 @@ function save(name: string, value: unknown) {
   }
 }
 
-function clearAll() {
+function storageKeys(): string[] {
   try {
-    for (const key of Object.keys(sessionStorage)) if (key.startsWith(PREFIX)) sessionStorage.removeItem(key);
+    return Object.keys(sessionStorage);
   } catch {
     // Blocked storage holds nothing of ours.
+    return [];
   }
+}
+
+function clearAll() {
+  for (const key of storageKeys()) if (key.startsWith(PREFIX)) save(key.slice(PREFIX.length), undefined);
 }
 
 function stored<T extends object>(name: () => string, isValid: (value: unknown) => value is T) {
@@ -77,16 +82,14 @@ function stored<T extends object>(name: () => string, isValid: (value: unknown) 
   };
 }
 
-/** Where drafts are kept, after their owner: `<owner>.draft.<name>` (see `handOverDrafts`). */
-const DRAFT = 'draft.';
-
-function storageKeys(): string[] {
-  try {
-    return Object.keys(sessionStorage);
-  } catch {
-    return [];
-  }
-}
+/**
+ * The names of the values that are drafts, as kept on this tab (see `handOverDrafts`): in storage,
+ * since the code that keeps a draft may not be loaded yet when the next key signs in.
+ */
+const draftNames = stored(
+  () => 'drafts',
+  (value): value is string[] => Array.isArray(value) && value.every((name) => typeof name === 'string'),
+);
 
 /**
  * A value kept for whoever is signed in (what they have typed, what they have sent): it survives a
@@ -98,14 +101,19 @@ export function sessionValue<T extends object>(
   isValid: (value: unknown) => value is T,
   { draft = false }: { draft?: boolean } = {},
 ) {
-  const kept = draft ? DRAFT + name : name;
+  const own = stored(() => `${state.session?.owner ?? 'nobody'}.${name}`, isValid);
   return {
-    ...stored(() => `${state.session?.owner ?? 'nobody'}.${kept}`, isValid),
+    ...own,
+    save(value: T) {
+      own.save(value);
+      const drafts = draftNames.load() ?? [];
+      if (draft && !drafts.includes(name)) draftNames.save([...drafts, name]);
+    },
     /** The same value kept for another owner (see `sessionStore.leftBehind`). */
-    of: (owner: string) => stored(() => `${owner}.${kept}`, isValid),
+    of: (owner: string) => stored(() => `${owner}.${name}`, isValid),
     /** Every owner this value is kept for. */
     owners(): string[] {
-      const suffix = `.${kept}`;
+      const suffix = `.${name}`;
       return storageKeys()
         .filter((key) => key.startsWith(PREFIX) && key.endsWith(suffix))
         .map((key) => key.slice(PREFIX.length, -suffix.length));
@@ -125,8 +133,8 @@ const storedSession = stored(
 
 /**
  * The owners of sessions whose key stopped working and that were left for the sign-in screen, by
- * environment: what they kept stays theirs, but the keys signing in to that environment on this tab
- * after them are told of what they left waiting (pet-queue.ts).
+ * environment: what they kept stays theirs, except their drafts, which the next key signing in to
+ * that environment on this tab takes, and it is told of the pets they left waiting (pet-queue.ts).
  */
 const storedExpired = stored(
   () => 'expired',
@@ -163,18 +171,18 @@ function setExpired(environmentName: string, owners: string[]) {
 const expiredOf = (environmentName: string) => expired[environmentName] ?? [];
 
 /**
- * The drafts of the owners in `from` become `to`'s (the latest owner's first), where `to` has none
- * of its own. A key stopped working and the person left the page for the sign-in screen: with a new
- * key they find the forms as they left them, as they would have through the sign-in-again dialog.
+ * The drafts of the last of `from` to have kept them become `to`'s, where `to` has none of its own.
+ * A key stopped working and the person left the page for the sign-in screen: with a new key they
+ * find the forms as they left them, as they would have by giving that key in the sign-in-again
+ * dialog, which keeps the page as it is.
  */
 function handOverDrafts(from: string[], to: string) {
-  for (const giver of [...from].reverse()) {
-    for (const key of storageKeys().filter((each) => each.startsWith(`${PREFIX}${giver}.${DRAFT}`))) {
-      const name = key.slice(`${PREFIX}${giver}.`.length);
-      if (load(`${to}.${name}`) !== null) continue;
-      save(`${to}.${name}`, load(`${giver}.${name}`));
-      save(`${giver}.${name}`, undefined);
-    }
+  for (const name of draftNames.load() ?? []) {
+    const has = (owner: string) => load(`${owner}.${name}`) !== null;
+    const giver = from.findLast(has);
+    if (giver === undefined || has(to)) continue;
+    save(`${to}.${name}`, load(`${giver}.${name}`));
+    save(`${giver}.${name}`, undefined);
   }
 }
 
@@ -207,7 +215,8 @@ export const sessionStore = {
   signedInHere: () => state.session !== undefined && signedInHere,
   /**
    * The owners of sessions of this environment whose key stopped working on this tab, another key
-   * now signed in: what they kept (their queues, say) is still there, under their owners.
+   * now signed in: what they kept (their queues, say), their drafts aside, is still there, under
+   * their owners.
    */
   leftBehind(): string[] {
     return state.session ? expiredOf(state.session.environmentName) : [];
