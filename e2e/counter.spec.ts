@@ -343,6 +343,11 @@ test.describe('context is kept', () => {
     await page.goBack();
     await expect(last.getByRole('link')).toBeFocused();
     await expect(last).toBeInViewport();
+    // Back from another page, no pet opened on the way: the page's heading, as for any page.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Add pet' }).click();
+    await expect(page.getByRole('heading', { name: 'Add a pet' })).toBeFocused();
+    await page.goBack();
+    await expect(page.getByRole('heading', { name: 'Pets', exact: true })).toBeFocused();
   });
 
   test('after a reload on the pet page, the way back reads the list anew and still finds the scroll', async ({

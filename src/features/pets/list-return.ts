@@ -21,17 +21,27 @@ interface BackToList {
 export const scrollKeyOf = (location: Location): string =>
   (location.state as BackToList | null)?.scrollKey ?? location.key;
 
-/** The pet page last opened from each list, by the key its scroll is kept under. */
+/** The state of a link from the list at `location` to a pet's page. */
+export const openedFrom = (location: Location): FromList => ({
+  fromList: { url: `${location.pathname}${location.search}`, scrollKey: scrollKeyOf(location) },
+});
+
+/** The pet page opened from each list, by the key the list's scroll is kept under, until the way back. */
 const openedPets = new Map<string, string>();
 
-/** The state of a link from the list at `location` to the pet's page at `path`. */
-export function openedFrom(location: Location, path: string): FromList {
-  openedPets.set(scrollKeyOf(location), path);
-  return { fromList: { url: `${location.pathname}${location.search}`, scrollKey: scrollKeyOf(location) } };
-}
+/** The person opens the pet page at `path` from the list at `location`. */
+export const rememberOpened = (location: Location, path: string) => void openedPets.set(scrollKeyOf(location), path);
 
-/** The pet page last opened from the list at `location`, on this page load: where the way back leads the focus. */
-export const lastOpenedFrom = (location: Location): string | undefined => openedPets.get(scrollKeyOf(location));
+/**
+ * The pet page opened from the list at `location`, when this is the way back to it: where the focus
+ * returns. Told once, so that a later return to the list (from Add pet, say) starts afresh.
+ */
+export function takeOpened(location: Location): string | undefined {
+  const key = scrollKeyOf(location);
+  const path = openedPets.get(key);
+  openedPets.delete(key);
+  return path;
+}
 
 /** The link back to the list a pet's page was opened from, or to the whole list. */
 export function wayBack(location: Location): { to: string; state?: BackToList } {

@@ -24,7 +24,7 @@ import {
   type Sort,
 } from '../list-search.ts';
 import { useCategoryNames, type CategoryNames } from '../categories.ts';
-import { lastOpenedFrom, openedFrom } from '../list-return.ts';
+import { openedFrom, rememberOpened, takeOpened } from '../list-return.ts';
 import { searchKey, sortPets } from '../pet-order.ts';
 import { PET_STATUSES, STATUS_LABELS, type Pet, type PetStatus } from '../pet.ts';
 import { ExportButton } from './export-button.tsx';
@@ -146,7 +146,7 @@ export function PetsPage() {
   // Back on the list from a pet's page (Back, or its link to the list): the focus goes to that pet's
   // link, where the person left, rather than to the heading, above the rows scrolled back to.
   useEffect(() => {
-    const opened = lastOpenedFrom(location);
+    const opened = takeOpened(location);
     if (opened)
       table.current?.querySelector<HTMLElement>(`a[href="${browserPath(opened)}"]`)?.focus({ preventScroll: true });
     // As the list is shown: a later change of the list is the person's own.
@@ -439,7 +439,10 @@ export function PetsPage() {
             busy={searching ? scan.searching : list.isFetching && !loaded}
             sort={search.sort}
             onSort={(sort) => change({ sort, trail: search.trail, page: search.page })}
-            onOpen={(path) => void navigate(path, { state: openedFrom(location, path) })}
+            onOpen={(path) => {
+              rememberOpened(location, path);
+              void navigate(path, { state: openedFrom(location) });
+            }}
             categoryName={categoryName}
           />
         )
