@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseListSearch, toSearchParams, type PetListSearch } from './list-search.ts';
+import { parseListSearch, searchOf, toSearchParams, type PetListSearch } from './list-search.ts';
 
 const parse = (search: string) => parseListSearch(new URLSearchParams(search));
 const DEFAULTS: PetListSearch = {
@@ -65,6 +65,14 @@ describe('the pets list URL', () => {
     // Characters, not UTF-16 units: no emoji is cut in half.
     expect(parse(`q=a${encodeURIComponent('🐈'.repeat(250))}`).q).toBe(`a${'🐈'.repeat(199)}`);
     expect(parse(`q=${'x'.repeat(199)}%20%20y`).q).toBe('x'.repeat(199));
+  });
+
+  it('holds a search typed with a broken character as the address gives it back', () => {
+    // Half an emoji, as a field's maxlength may leave it: the address writes it as U+FFFD.
+    const typed = `${'x'.repeat(199)}${'🐈'.slice(0, 1)}`;
+    const q = searchOf(typed);
+    expect(q).toBe(`${'x'.repeat(199)}\uFFFD`);
+    expect(parseListSearch(toSearchParams({ ...DEFAULTS, q })).q).toBe(q);
   });
 
   it('leaves defaults out of the URL, and round-trips the rest', () => {

@@ -38,11 +38,19 @@ export interface PetListSearch {
 
 /** The service's own text, but not unbounded: the URL must stay a URL. */
 const MAX_LINK_LENGTH = 2048;
-/**
- * The longest search, in the box and in the address: a search is part of a name, and a longer one in
- * a link is cut to it (to whole characters), not dropped.
- */
+/** The longest search: a search is part of a name, and a longer one in a link is cut, not dropped. */
 export const MAX_SEARCH_LENGTH = 200;
+
+/**
+ * A search as the address holds it: trimmed, cut to its first MAX_SEARCH_LENGTH characters (never
+ * within one), and a broken character (half of one a field's `maxlength` cut) as U+FFFD, as the
+ * address writes it. What is typed is compared with the address in this form.
+ */
+export const searchOf = (text: string) =>
+  Array.from(text.trim(), (char) => (/^[\uD800-\uDFFF]$/.test(char) ? '\uFFFD' : char))
+    .slice(0, MAX_SEARCH_LENGTH)
+    .join('')
+    .trim();
 const isTrailLink = (text: string) => text.length <= MAX_LINK_LENGTH && isKeptLink(text);
 
 // Nonsense in the URL falls back to the defaults, so the service never gets a bad request from it.
@@ -50,13 +58,7 @@ const SearchSchema = z.object({
   status: z.catch(z.optional(z.enum(PET_STATUSES)), undefined),
   category: z.catch(z.optional(z.string().check(z.refine((text) => parseInt64(text) !== undefined))), undefined),
   limit: z.catch(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), DEFAULT_PAGE_SIZE),
-  q: z.catch(
-    z.pipe(
-      z.string().check(z.trim()),
-      z.transform((q) => Array.from(q).slice(0, MAX_SEARCH_LENGTH).join('').trim()),
-    ),
-    '',
-  ),
+  q: z.catch(z.pipe(z.string(), z.transform(searchOf)), ''),
   sort: z.catch(z.optional(z.enum([...SORT_KEYS, ...SORT_KEYS.map((key) => `-${key}` as const)])), undefined),
   link: z.catch(
     z.pipe(

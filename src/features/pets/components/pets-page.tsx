@@ -19,6 +19,7 @@ import {
   MAX_SEARCH_LENGTH,
   PAGE_SIZES,
   parseListSearch,
+  searchOf,
   toSearchParams,
   type PetListSearch,
   type Sort,
@@ -132,7 +133,7 @@ export function PetsPage() {
     // Back, Forward or a link changed the search: the box follows.
     else setTyped(search.q);
   }
-  const q = typed.trim();
+  const q = searchOf(typed);
   useEffect(() => {
     const inUrl = parseListSearch(params);
     if (q === inUrl.q) return;
