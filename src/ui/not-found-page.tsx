@@ -7,7 +7,7 @@ export function NotFoundPage() {
     <section>
       <PageHeading title="Page not found" />
       <p>There is no page at this address.</p>
-      <p>
+      <p className="link-line">
         <Link to={paths.pets}>Go to the pets list</Link>
       </p>
     </section>

@@ -31,7 +31,7 @@ function PetNotFound() {
     <section>
       <PageHeading title="Pet not found" />
       <p>No pet has this ID. It may have been mistyped, or the link may be out of date.</p>
-      <p>
+      <p className="link-line">
         <BackToList label="Back to the pets list" />
       </p>
     </section>

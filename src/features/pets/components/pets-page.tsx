@@ -392,7 +392,7 @@ export function PetsPage() {
       {refusedPage ? (
         <div className="notice notice-error" role="alert">
           <p>{refusedPage}</p>
-          <p>
+          <p className="link-line">
             <Link to={{ search: toSearchParams({ ...search, trail: [] }).toString() }}>
               Start again from the first page
             </Link>
@@ -409,7 +409,7 @@ export function PetsPage() {
               retrying={searching ? scan.retrying : listFailure.retrying}
             />
             {!canRetry(error) && (
-              <p>
+              <p className="link-line">
                 <Link to={paths.pets}>Show the whole list, unfiltered</Link>
               </p>
             )}
