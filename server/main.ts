@@ -1,4 +1,5 @@
 import { readServerConfig, type ServerConfig } from './config.ts';
+import { PROFILES } from './profile.ts';
 import { startService } from './start.ts';
 import { describeStartupFailure } from './startup-errors.ts';
 
@@ -6,7 +7,10 @@ let config: ServerConfig | undefined;
 try {
   config = readServerConfig();
   const service = await startService(config);
-  console.log(`Pet store API:      ${service.apiBaseUrl}  (contract: ${service.apiBaseUrl}/openapi.json)`);
+  const contract = PROFILES[config.PETSTORE_PROFILE].contractDocument
+    ? `  (contract: ${service.apiBaseUrl}/openapi.json)`
+    : '';
+  console.log(`Pet store API:      ${service.apiBaseUrl}${contract}`);
   console.log(`Messages service:   ${service.messagesBaseUrl}`);
   if (service.demoApiKey) console.log(`Demo API key:       ${service.demoApiKey}`);
 

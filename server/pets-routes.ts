@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isInt64 } from '../contract/int64.ts';
+import { parseInt64 } from '../contract/int64.ts';
 import type { components, operations } from '../contract/schema.gen.ts';
 import { operationSchemas, openApiDocument } from './contract.ts';
 import type { CursorCodec } from './cursors.ts';
@@ -29,8 +29,7 @@ async function refuseCursor(request: FastifyRequest<{ Querystring: ListQuery }>)
 
 /** Without `invalidPetIdError`, an id that is no int64 names no pet, as the interface's getPet says. */
 async function notFoundUnlessInt64(request: FastifyRequest<{ Params: { petId: string } }>) {
-  const { petId } = request.params;
-  if (!/^-?\d+$/.test(petId) || !isInt64(BigInt(petId))) throw new HttpError(ERRORS.noSuchPet);
+  if (parseInt64(request.params.petId) === undefined) throw new HttpError(ERRORS.noSuchPet);
 }
 
 async function addDeprecationHeaders(_request: FastifyRequest, reply: FastifyReply) {
