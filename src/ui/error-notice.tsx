@@ -3,11 +3,15 @@ import { ApiContext } from '../api/api-context.ts';
 import { describeError, describeRecovery, type ServiceName } from './error-messages.ts';
 
 /**
- * When the try worked and the notice goes, the focus its button had moves to the page's heading, the
- * start of what replaces the notice, instead of falling to the document's body.
+ * When the notice goes while its button has the focus (the try worked, or failed in a way trying
+ * again cannot help), the focus moves on instead of falling to the document's body: to the part of
+ * the page the notice stood in, where that part takes the focus (a lookup's results, say), or else
+ * to the page's heading.
  */
 const handOnFocus = (button: HTMLButtonElement) => () => {
-  if (document.activeElement === button) button.closest('main')?.querySelector('h1')?.focus();
+  if (document.activeElement !== button) return;
+  const part = button.parentElement?.closest<HTMLElement>('[tabindex="-1"]:not(main)');
+  (part ?? button.closest('main')?.querySelector('h1'))?.focus({ preventScroll: true });
 };
 
 /** A failed request: what happened, what happens next, and Try again when trying again can help. */

@@ -135,6 +135,22 @@ describe('AddPetPage against a service built to the spec alone', () => {
     expect(await screen.findByText(words, { exact: false })).toBeVisible();
   });
 
+  it('a look that failed, tried again, hands the focus on to what it found', async () => {
+    let readable = false;
+    service({
+      answer: () => HttpResponse.error(),
+      list: () => (readable ? HttpResponse.json([rex(9)]) : HttpResponse.json({ pets: 'surprise' })),
+    });
+    renderSignedIn(<AddPetPage />, { path: '/pets/new' });
+    await addPet();
+    await userEvent.click(await screen.findByRole('button', { name: 'Look for “Rex”' }));
+    const tryAgain = await screen.findByRole('button', { name: 'Try again' });
+    readable = true;
+    await userEvent.click(tryAgain);
+    expect(await screen.findByText(/lists an available pet named “Rex”/)).toBeVisible();
+    expect(document.activeElement).toHaveTextContent('lists an available pet named “Rex”');
+  });
+
   it('follows the next links while it looks', async () => {
     const { reads } = service({
       answer: () => HttpResponse.error(),
