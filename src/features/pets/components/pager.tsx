@@ -1,4 +1,6 @@
+import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { isPlainClick } from '../../../ui/plain-click.ts';
 
 export interface PageLinks {
   number: number;
@@ -32,19 +34,22 @@ export function Pager({
 }: {
   label: string;
   pages: PageLinks;
-  /** A link was followed: its own link may go while the page is read, and the focus with it. */
+  /** A link was followed here: its own link may go while the page is read, and the focus with it. */
   onPage: () => void;
 }) {
   const to = (params: URLSearchParams) => ({ search: params.toString() });
+  const follow = (event: MouseEvent) => {
+    if (isPlainClick(event)) onPage();
+  };
   return (
     <nav className="pager" aria-label={label}>
       {pages.first && (
-        <Link to={to(pages.first)} onClick={onPage}>
+        <Link to={to(pages.first)} onClick={follow}>
           <Words word="First" />
         </Link>
       )}
       {pages.previous ? (
-        <Link to={to(pages.previous)} rel="prev" onClick={onPage}>
+        <Link to={to(pages.previous)} rel="prev" onClick={follow}>
           <Words word="Previous" />
         </Link>
       ) : (
@@ -55,7 +60,7 @@ export function Pager({
         {pages.of ? ` of ${pages.of}` : ''}
       </span>
       {pages.next ? (
-        <Link to={to(pages.next)} rel="next" onClick={onPage}>
+        <Link to={to(pages.next)} rel="next" onClick={follow}>
           <Words word="Next" />
         </Link>
       ) : (

@@ -1,6 +1,7 @@
 import { memo, useDeferredValue, useMemo, type MouseEvent, type Ref } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 import { appPath, browserPath, paths } from '../../../config/paths.ts';
+import { isPlainClick } from '../../../ui/plain-click.ts';
 import type { Sort, SortKey } from '../list-search.ts';
 import type { Pet } from '../pet.ts';
 import { StatusText } from './status-text.tsx';
@@ -119,12 +120,10 @@ export function PetsTable({
 }) {
   const order = sort ? `${sort.key} ${sort.descending}` : '';
   const rows = useRows(pets, order);
-  // A plain click on a row's link is an in-app navigation; with a modifier key, or the middle
-  // button, the browser does what it does with any link (a new tab, say).
+  // A plain click on a row's link is an in-app navigation.
   const followLink = (event: MouseEvent<HTMLTableSectionElement>) => {
     const link = (event.target as Element).closest('a');
-    if (!link || event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!link || !isPlainClick(event)) return;
     event.preventDefault();
     onOpen(appPath(link.pathname));
   };
