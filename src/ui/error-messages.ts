@@ -57,8 +57,8 @@ export function describeError(
 export function describeRefusedPageLink(error: unknown): string | undefined {
   if (!isApiError(error) || error.kind !== 'http' || error.status < 400 || error.status >= 500) return undefined;
   if ([401, 403, 408, 429].includes(error.status)) return undefined;
-  const said = error.fromService ? ` It said: ${sentence(error.message)}` : ` (HTTP ${error.status})`;
-  return `The service no longer takes the link to this page: such links can expire.${said}`;
+  const said = error.fromService ? ` It said: ${sentence(error.message)}` : '';
+  return `The service no longer takes the link to this page (HTTP ${error.status}): such links can expire.${said}`;
 }
 
 /** Whether sending the same request again can help: no answer, a 5xx, or an answer garbled on the way. */
