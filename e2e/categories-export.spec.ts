@@ -306,6 +306,10 @@ test.describe('export to CSV', () => {
     expect(held2).toHaveLength(105);
     // The file is in the order the list shows: by name, Z to A, every row of it.
     expect(rows.slice(0, namesShown.length).map((row) => row[1])).toEqual(namesShown.map(guarded));
+    const byName = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+    const nameOf = new Map(held2.map((pet) => [pet.id.toString(), pet.name]));
+    const namesWritten = rows.map((row) => nameOf.get(row[0]!)!);
+    expect(namesWritten).toEqual([...namesWritten].sort((a, b) => byName.compare(b, a)));
     expect(rows).toHaveLength(105);
     expect(rows).toEqual(
       expect.arrayContaining(

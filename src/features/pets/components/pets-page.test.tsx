@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { onlineManager } from '@tanstack/react-query';
 import { delay, http, HttpResponse } from 'msw';
@@ -108,12 +108,13 @@ describe('PetsPage', () => {
   });
 
   it('keeps the failure and its focused Try again on screen through the try, then hands focus on', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    vi.useFakeTimers();
     let up = false;
+    // Each answer waits for the test to let it go, once the test holds them.
+    let held: Promise<void> | undefined;
     server.use(
       http.get(`${API}/pets`, async () => {
-        await delay(1000);
+        await held;
         return up
           ? HttpResponse.json(pets)
           : HttpResponse.json({ code: 'unavailable', message: 'Down for maintenance.', status: 503 }, { status: 503 });
@@ -125,24 +126,36 @@ describe('PetsPage', () => {
       </main>,
       { path: '/pets', backoff: 'production' },
     );
-    // The first try and three quick ones, each a second long, 1 s, 2 s and 4 s apart.
-    await act(() => vi.advanceTimersByTimeAsync(11_500));
+    // The first try and three quick ones, 1 s, 2 s and 4 s apart.
+    await act(() => vi.advanceTimersByTimeAsync(7500));
     const alert = screen.getByRole('alert');
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    /** Try again from the keyboard: the button focused, then pressed. */
+    const pressTryAgain = async () => {
+      const button = screen.getByRole('button', { name: 'Try again' });
+      button.focus();
+      fireEvent.click(button);
+      await act(() => vi.advanceTimersByTimeAsync(0));
+    };
+    let answer = () => {};
+    held = new Promise((resolve) => (answer = resolve));
+    await pressTryAgain();
     // The person's try is on its way: the notice stays, and so does the focus.
     const trying = screen.getByRole('button', { name: 'Trying again…' });
     expect(trying).toHaveFocus();
     expect(trying).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('alert')).toBe(alert);
     // It fails: the notice is the same, and the button can be pressed again.
-    await act(() => vi.advanceTimersByTimeAsync(1000));
+    answer();
+    await act(() => vi.advanceTimersByTimeAsync(0));
     expect(screen.getByRole('alert')).toBe(alert);
     expect(alert).toHaveTextContent('failed (HTTP 503)');
     expect(screen.getByRole('button', { name: 'Try again' })).toHaveFocus();
     up = true;
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    held = new Promise((resolve) => (answer = resolve));
+    await pressTryAgain();
     expect(screen.getByRole('alert')).toBe(alert);
-    await act(() => vi.advanceTimersByTimeAsync(1000));
+    answer();
+    await act(() => vi.advanceTimersByTimeAsync(0));
     expect(rows()).toHaveLength(2);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Pets' })).toHaveFocus();
@@ -285,20 +298,25 @@ describe('PetsPage', () => {
 
   it('says what a search found once the typing pauses, not for every key', async () => {
     answer(200);
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const person = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    vi.useFakeTimers();
     renderSignedIn(<PetsPage />, { path: '/pets' });
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Showing all 2 pets.'));
-    const said: string[] = [];
+    await act(() => vi.advanceTimersByTimeAsync(10));
     const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Showing all 2 pets.');
+    const said: string[] = [];
     const observer = new MutationObserver(() => said.push(status.textContent ?? ''));
     observer.observe(status, { subtree: true, childList: true, characterData: true });
-    await person.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'lun');
+    const box = screen.getByRole('searchbox', { name: 'Search by name' });
+    // Three keys, with no pause between them (no time passes on this clock).
+    for (const typed of ['l', 'lu', 'lun']) {
+      fireEvent.change(box, { target: { value: typed } });
+      await act(() => vi.advanceTimersByTimeAsync(0));
+    }
     // The rows follow every key; the line waits.
     expect(rows()).toHaveLength(1);
     expect(status).toHaveTextContent('Showing all 2 pets.');
     await act(() => vi.advanceTimersByTimeAsync(300));
-    await waitFor(() => expect(status).toHaveTextContent('named like “lun”'));
+    expect(status).toHaveTextContent('named like “lun”');
     observer.disconnect();
     expect(said.filter((text) => /“lu?”/.test(text))).toEqual([]);
   });
