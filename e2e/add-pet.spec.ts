@@ -46,6 +46,11 @@ test.describe('add a pet', () => {
     await expect(page).toHaveURL(/\/pets\/\d+$/);
     await expect(page.getByRole('definition')).toHaveText([/^\d+$/, name, '12', 'Pending']);
     await expectNoAxeViolations(page);
+    // News once: a reload shows the pet, and no longer says it was just added.
+    await page.reload();
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+    await expect(page.getByText('Pet added.')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Add another' })).toHaveCount(0);
 
     await page.getByRole('link', { name: 'Pets', exact: true }).click();
     await expect(page.getByRole('table').getByRole('row').filter({ hasText: name })).toBeVisible();

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { parseInt64 } from '../../../../contract/int64.ts';
 import { useApi } from '../../../api/api-context.ts';
@@ -83,7 +83,18 @@ function PetDetail({ id }: { id: bigint }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const names = useCategoryNames();
-  const created = (useLocation().state as AddedPetState | null)?.created === true;
+  const location = useLocation();
+  const navigate = useNavigate();
+  // "Pet added." is news once: the history entry forgets it, so that a reload does not say it again.
+  const [created] = useState(() => (location.state as AddedPetState | null)?.created === true);
+  useEffect(() => {
+    if (!created) return;
+    const { pathname, search, hash } = location;
+    const state = { ...(location.state as AddedPetState), created: undefined };
+    void navigate({ pathname, search, hash }, { replace: true, state, preventScrollReset: true });
+    // Once, as the page is shown.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const options = petQueries.detail(api, id);
   const query = useQuery({
     ...options,
