@@ -41,4 +41,10 @@ describe('the add-pet form rules', () => {
       expect(petFormSchema.safeParse({ ...valid, categoryId }).success).toBe(true);
     }
   });
+
+  it('reads a category id with leading zeros as its number, however long', () => {
+    const parsed = petFormSchema.safeParse({ ...valid, categoryId: '00000000000000000000001' });
+    expect(parsed.success && toNewPet(parsed.data).categoryId).toBe(1n);
+    expect(petFormSchema.safeParse({ ...valid, categoryId: '-0009223372036854775809' }).success).toBe(false);
+  });
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { parseInt64 } from '../../../contract/int64.ts';
+import { isInt64 } from '../../../contract/int64.ts';
 import { isApiError } from '../../api/api-error.ts';
 import type { ServiceLimits } from '../../config/config.ts';
 import { PET_STATUSES, type NewPet } from './pet.ts';
@@ -26,8 +26,9 @@ export const petFormSchema = ({ petNameMaxLength }: ServiceLimits = {}) =>
       z.trim(),
       z.minLength(1, 'Enter a category ID.'),
       z.regex(/^-?\d+$/, 'Enter a whole number, digits only.'),
+      // Its value, not its length: leading zeros (00000000000000000001) are still the number.
       z.refine(
-        (text) => parseInt64(text) !== undefined,
+        (text) => !/^-?\d+$/.test(text) || isInt64(BigInt(text)),
         'Enter a number between -9223372036854775808 and 9223372036854775807.',
       ),
     ),
