@@ -106,8 +106,9 @@ export function sessionValue<T extends object>(
     ...own,
     save(value: T) {
       own.save(value);
+      if (!draft) return;
       const drafts = draftNames.load() ?? [];
-      if (draft && !drafts.includes(name)) draftNames.save([...drafts, name]);
+      if (!drafts.includes(name)) draftNames.save([...drafts, name]);
     },
     /** The same value kept for another owner (see `sessionStore.leftBehind`). */
     of: (owner: string) => stored(() => `${owner}.${name}`, isValid),
