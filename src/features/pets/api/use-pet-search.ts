@@ -35,6 +35,12 @@ export function usePetSearch(enabled: boolean, status: PetStatus | undefined) {
   const stopped = stopping && scan.fetchStatus === 'idle';
   const pages = scan.data;
   const candidates = useMemo(() => (pages ?? []).flatMap(candidatesOf), [pages]);
+  // React Query keeps a failure through the pages of the try that follows it: once a page has come
+  // since the failure was shown, the search is going again, and the failure is no longer news.
+  const [failedAt, setFailedAt] = useState<{ failure: unknown; pages: number }>();
+  const pageCount = pages?.length ?? 0;
+  if (failure && failedAt?.failure !== failure) setFailedAt({ failure, pages: pageCount });
+  const goingAgain = failedAt !== undefined && failedAt.failure === failure && pageCount > failedAt.pages;
   // Offline, the reading waits (React Query pauses it) and goes on once the browser is back online.
   const offline = enabled && scan.fetchStatus === 'paused';
   const reading = (enabled && scan.fetchStatus === 'fetching') || offline;
@@ -49,7 +55,7 @@ export function usePetSearch(enabled: boolean, status: PetStatus | undefined) {
     /** The service gave no way past a full first page of some status. */
     firstPagesOnly: (pages ?? []).some((page) => page.endsShort),
     // Stopped, nothing is tried again: a failure before the pets came is no longer news.
-    error: stopped ? null : failure,
+    error: stopped || goingAgain ? null : failure,
     retrying,
     stop: () => {
       setStoppedAt(status ?? 'all');
