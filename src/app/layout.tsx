@@ -1,6 +1,7 @@
 import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
 import { useApi } from '../api/api-context.ts';
 import { usePetQueueSender } from '../features/pets/api/send-queued-pets.ts';
+import { scrollKeyOf } from '../features/pets/list-return.ts';
 import { useDelayedFlag } from '../ui/use-delayed-flag.ts';
 import { currentPage, Frame, SignedInLoading, type MenuLink } from './frame.tsx';
 
@@ -15,8 +16,8 @@ const RouterLink: MenuLink = ({ to, end, children }) => (
 /**
  * The signed-in pages' layout route: the frame, with the page the address names. While the next
  * page's code or data is on its way, the page shown stays, marked busy; after a few seconds it
- * says what it is waiting for. Back, Forward and the way back to a list (which is Back: see
- * list-return.ts) return to where the page was scrolled (React Router's ScrollRestoration).
+ * says what it is waiting for. Back, Forward and the way back to a list return to where the page
+ * was scrolled (React Router's ScrollRestoration; see list-return.ts for the list's own key).
  */
 export function Layout() {
   const loading = useNavigation().state === 'loading';
@@ -30,7 +31,7 @@ export function Layout() {
         {slow ? 'Still waiting for the pet store service…' : ''}
       </p>
       <Outlet />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKeyOf} />
     </Frame>
   );
 }

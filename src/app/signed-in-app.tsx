@@ -42,8 +42,8 @@ function signedIn(session: Session, config: AppConfig): SignedIn | undefined {
   // React Router names an entry with no history state "default": every page load, and the one the
   // sign-in screen replaces. Each gets a key of its own before the router reads it, still starting
   // with "default" (the page a visit opened at, see page-heading.tsx), so that a scroll position kept
-  // for one visit is never taken for another's (ScrollRestoration keeps them by key). The router
-  // keeps `{ usr, key, idx }` in the state; only `key` is set.
+  // for one visit is never taken for another's (list-return.ts). The router keeps `{ usr, key, idx }`
+  // in the state; only `key` is set.
   if (!history.state?.key) history.replaceState({ ...history.state, key: `default-${Math.random()}` }, '');
   const runtime = {
     api: createPetstoreApi(environment, {

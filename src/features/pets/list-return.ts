@@ -1,42 +1,50 @@
-// The way from a pet's page back to the list it was opened from, as it was left. Opened from the
-// list, the way back is the browser's Back: the list's own history entry, whose scroll position
-// React Router's ScrollRestoration kept, and no new entry that Back would then return to the pet
-// from. Opened any other way (a pasted link, a new tab), it is a link to the whole list, which
-// starts at its top. The way back also puts the focus on the pet that was opened.
+// The way from a pet's page back to the list it was opened from, scrolled where it was left.
+// React Router's ScrollRestoration keeps a scroll position per key, by default each history entry's
+// own: Back and Forward find theirs. The pet page's link back to the list is a new entry, so it
+// carries the key of the entry it leads back to (`scrollKey`), and the list's scroll is kept under
+// that key again for the next way back. A list opened anew (the menu, a pasted link) has a key of
+// its own, and starts at its top. The way back also puts the focus on the pet that was opened.
 import type { Location } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 
-/** Navigation state of a pet's page opened from the list: the list's address, for the link's own. */
-interface FromList {
-  fromList?: { url: string };
+/** Navigation state of a pet's page opened from the list: the list, to lead back to. */
+export interface FromList {
+  fromList?: { url: string; scrollKey: string };
 }
+
+/** Navigation state of the way back to a list: the key its scroll position was kept under. */
+interface BackToList {
+  scrollKey?: string;
+}
+
+/** The key a page's scroll position is kept under (ScrollRestoration's `getKey`). */
+export const scrollKeyOf = (location: Location): string =>
+  (location.state as BackToList | null)?.scrollKey ?? location.key;
 
 /** The state of a link from the list at `location` to a pet's page. */
 export const openedFrom = (location: Location): FromList => ({
-  fromList: { url: `${location.pathname}${location.search}` },
+  fromList: { url: `${location.pathname}${location.search}`, scrollKey: scrollKeyOf(location) },
 });
 
-/** The pet page opened from each list, by the list's history entry, until the way back. */
+/** The pet page opened from each list, by the key the list's scroll is kept under, until the way back. */
 const openedPets = new Map<string, string>();
 
 /** The person opens the pet page at `path` from the list at `location`. */
-export const rememberOpened = (location: Location, path: string) => void openedPets.set(location.key, path);
+export const rememberOpened = (location: Location, path: string) => void openedPets.set(scrollKeyOf(location), path);
 
 /**
  * The pet page opened from the list at `location`, when this is the way back to it: where the focus
  * returns. Told once, so that a later return to the list (from Add pet, say) starts afresh.
  */
 export function takeOpened(location: Location): string | undefined {
-  const path = openedPets.get(location.key);
-  openedPets.delete(location.key);
+  const key = scrollKeyOf(location);
+  const path = openedPets.get(key);
+  openedPets.delete(key);
   return path;
 }
 
-/**
- * The way back from the pet's page at `location`: the list's address, and whether the list is the
- * history entry just before this one, for Back to return to.
- */
-export function wayBack(location: Location): { to: string; back: boolean } {
+/** The link back to the list a pet's page was opened from, or to the whole list. */
+export function wayBack(location: Location): { to: string; state?: BackToList } {
   const from = (location.state as FromList | null)?.fromList;
-  return from ? { to: from.url, back: true } : { to: paths.pets, back: false };
+  return from ? { to: from.url, state: { scrollKey: from.scrollKey } } : { to: paths.pets };
 }

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { parseInt64 } from '../../../../contract/int64.ts';
 import { useApi } from '../../../api/api-context.ts';
@@ -8,7 +8,6 @@ import { paths } from '../../../config/paths.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
 import { canRetry } from '../../../ui/error-messages.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
-import { isPlainClick } from '../../../ui/plain-click.ts';
 import { petFormDraft } from '../add-pet-draft.ts';
 import { findCachedPet, petQueries } from '../api/pet-queries.ts';
 import { useCategoryNames } from '../categories.ts';
@@ -19,15 +18,9 @@ import { StatusText } from './status-text.tsx';
 
 /** Back to the list this page was opened from, as it was left (filter, page, search, sort, scroll). */
 function BackToList({ label }: { label: string }) {
-  const navigate = useNavigate();
-  const { to, back } = wayBack(useLocation());
-  const goBack = (event: MouseEvent) => {
-    if (!back || !isPlainClick(event)) return;
-    event.preventDefault();
-    void navigate(-1);
-  };
+  const { to, state } = wayBack(useLocation());
   return (
-    <Link to={to} onClick={goBack}>
+    <Link to={to} state={state}>
       {label}
     </Link>
   );
