@@ -46,5 +46,7 @@ describe('the add-pet form rules', () => {
     const parsed = petFormSchema.safeParse({ ...valid, categoryId: '00000000000000000000001' });
     expect(parsed.success && toNewPet(parsed.data).categoryId).toBe(1n);
     expect(petFormSchema.safeParse({ ...valid, categoryId: '-0009223372036854775809' }).success).toBe(false);
+    // However many digits are typed.
+    expect(petFormSchema.safeParse({ ...valid, categoryId: '7'.repeat(1_000_000) }).success).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { isInt64 } from '../../../contract/int64.ts';
+import { parseInt64 } from '../../../contract/int64.ts';
 import { isApiError } from '../../api/api-error.ts';
 import type { ServiceLimits } from '../../config/config.ts';
 import { PET_STATUSES, type NewPet } from './pet.ts';
@@ -11,6 +11,13 @@ const name = z
     z.minLength(1, 'Enter a name.'),
     z.regex(/[^\p{White_Space}\p{Cf}]/u, 'Enter a name with at least one letter or digit.'),
   );
+
+/**
+ * A category id as typed: an int64, leading zeros (00000000000000000001) and all, or undefined. By
+ * its value, not its length, though never read past the 19 digits an int64 has.
+ */
+export const parseCategoryId = (text: string): bigint | undefined =>
+  parseInt64(text.trim().replace(/^(-?)0+(?=\d)/, '$1'));
 
 /**
  * The add-pet form's rules, stated for people: those of the spec's `NewPet` (a name, an int64
@@ -26,9 +33,8 @@ export const petFormSchema = ({ petNameMaxLength }: ServiceLimits = {}) =>
       z.trim(),
       z.minLength(1, 'Enter a category ID.'),
       z.regex(/^-?\d+$/, 'Enter a whole number, digits only.'),
-      // Its value, not its length: leading zeros (00000000000000000001) are still the number.
       z.refine(
-        (text) => !/^-?\d+$/.test(text) || isInt64(BigInt(text)),
+        (text) => !/^-?\d+$/.test(text) || parseCategoryId(text) !== undefined,
         'Enter a number between -9223372036854775808 and 9223372036854775807.',
       ),
     ),
@@ -41,7 +47,7 @@ type PetFormOutput = z.output<PetFormSchema>;
 
 /** The request body for checked form values. */
 export function toNewPet(values: PetFormOutput): NewPet {
-  return { name: values.name, categoryId: BigInt(values.categoryId), status: values.status };
+  return { name: values.name, categoryId: parseCategoryId(values.categoryId)!, status: values.status };
 }
 
 const FIELD_BY_ERROR_CODE: Record<string, keyof PetFormValues> = {

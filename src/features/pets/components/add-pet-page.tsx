@@ -10,12 +10,11 @@ import { canRetry, describeLostCreate } from '../../../ui/error-messages.ts';
 import { Field } from '../../../ui/field.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { useDraftDefaults, useSaveDraft } from '../../../ui/use-form-draft.ts';
-import { parseInt64 } from '../../../../contract/int64.ts';
 import { useCreatePet } from '../api/create-pet.ts';
 import { useCategoryNames, type CategoryNames } from '../categories.ts';
 import { PET_STATUSES, STATUS_LABELS, type NewPet } from '../pet.ts';
 import { EMPTY_PET_FORM, petFormDraft } from '../add-pet-draft.ts';
-import { fieldOfError, petFormSchema, toNewPet, type PetFormValues } from '../pet-form-schema.ts';
+import { fieldOfError, parseCategoryId, petFormSchema, toNewPet, type PetFormValues } from '../pet-form-schema.ts';
 import type { QueuedPet } from '../pet-queue.ts';
 import { LostCreateNotice } from './lost-create-notice.tsx';
 import { KeptOnDevice } from './queued-pets.tsx';
@@ -25,7 +24,7 @@ const OTHER_ID = 'other';
 
 /** Which choice a category id in the form is: a named one, another id, or none yet. */
 function choiceOf(categoryId: string, names: CategoryNames): string {
-  const id = parseInt64(categoryId.trim());
+  const id = parseCategoryId(categoryId);
   if (id !== undefined && names.nameOf(id) !== undefined) return id.toString();
   return categoryId.trim() ? OTHER_ID : '';
 }
