@@ -63,6 +63,9 @@ const pageRoutes = ({ api, queryClient }: SessionRuntime): RouteObject[] => [
       void queryClient.ensureQueryData(beforeShown(queryClient, petQueries.detail(api, id))).catch(() => undefined);
       return null;
     },
+    // The same address with another history state ("Pet added." said once): nothing to read.
+    shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+      currentUrl.href !== nextUrl.href && defaultShouldRevalidate,
   },
   {
     path: paths.messages,
