@@ -35,8 +35,9 @@ export function usePetSearch(enabled: boolean, status: PetStatus | undefined) {
   const stopped = stopping && scan.fetchStatus === 'idle';
   const pages = scan.data;
   const candidates = useMemo(() => (pages ?? []).flatMap(candidatesOf), [pages]);
-  // React Query keeps a failure through the pages of the try that follows it: once a page has come
-  // since the failure was shown, the search is going again, and the failure is no longer news.
+  // React Query keeps a failure through the pages of the try that follows it. Failures before the
+  // first page: once a page has come since, the search is going again, and the failure is no longer
+  // news. (A try after pets came writes its pages only when it ends, which also ends the failure.)
   const [failedAt, setFailedAt] = useState<{ failure: unknown; pages: number }>();
   const pageCount = pages?.length ?? 0;
   if (failure && failedAt?.failure !== failure) setFailedAt({ failure, pages: pageCount });
