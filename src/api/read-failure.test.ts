@@ -1,5 +1,5 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error.ts';
 import { beforeShown, keepTrying, readFailure } from './read-failure.ts';
 
@@ -12,18 +12,24 @@ function failing(error: Error) {
   return { tries, queryFn: () => Promise.reject(error).finally(() => tries.count++) };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+/** Lets the fake clock run on long enough for many tries 1 ms apart. */
+const settle = () => vi.advanceTimersByTimeAsync(50);
 
 /** A prefetch, as a loader or the list starts one: before any screen shows the query. */
 const prefetch = (client: QueryClient, queryKey: string[], queryFn: () => Promise<never>) =>
   client.prefetchQuery({ ...beforeShown(client, { queryKey, queryFn }), retryDelay: 1 });
 
 describe('beforeShown: a read started before a screen shows it', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
   it('stops after the quick tries while no screen shows it', async () => {
     const client = new QueryClient();
     const queryKey = ['pets', 'prefetched'];
     const { tries, queryFn } = failing(down);
-    await prefetch(client, queryKey, queryFn);
+    const prefetched = prefetch(client, queryKey, queryFn);
+    await settle();
+    await prefetched;
     expect(tries.count).toBe(4);
     await settle();
     expect(tries.count).toBe(4);
@@ -39,6 +45,7 @@ describe('beforeShown: a read started before a screen shows it', () => {
     await settle();
     expect(tries.count).toBeGreaterThan(4);
     unsubscribe();
+    await settle();
     await prefetched;
     const after = tries.count;
     await settle();
@@ -49,7 +56,9 @@ describe('beforeShown: a read started before a screen shows it', () => {
     const client = new QueryClient();
     const queryKey = ['pets', 'refused'];
     const { tries, queryFn } = failing(refused);
-    await prefetch(client, queryKey, queryFn);
+    const prefetched = prefetch(client, queryKey, queryFn);
+    await settle();
+    await prefetched;
     expect(tries.count).toBe(1);
   });
 });
