@@ -43,8 +43,15 @@ interface ShownRead {
   error: unknown;
   failureReason: unknown;
   failureCount: number;
+  fetchStatus: 'fetching' | 'paused' | 'idle';
   refetch: () => Promise<unknown>;
 }
+
+/**
+ * The person's try, while it has not failed: sent, or held by React Query until the device is back
+ * online (it pauses reads while offline).
+ */
+export type PersonsTry = 'sent' | 'held offline';
 
 /**
  * A read's failure as its screen shows it (`readFailure`), and the person's Try again.
@@ -54,7 +61,7 @@ interface ShownRead {
  * the wait is cancelled first. React Query clears the failure when it tries again, which would take
  * the notice, and the focused Try again button with it, off the screen until the quick tries fail
  * too: the failure stays shown from the click until the read succeeds or fails again, and
- * `retrying` says the person's try is on its way.
+ * `retrying` says where the person's try is.
  */
 export function useReadFailure(query: ShownRead, queryKey: QueryKey) {
   const queryClient = useQueryClient();
@@ -63,10 +70,11 @@ export function useReadFailure(query: ShownRead, queryKey: QueryKey) {
   const key = hashKey(queryKey);
   const held = asked?.key === key ? asked.failure : null;
   const failure = readFailure(query) ?? (held && (query.failureReason ?? held));
+  const personsTry: PersonsTry = query.fetchStatus === 'paused' ? 'held offline' : 'sent';
   return {
     failure,
-    /** The person's try has not failed yet. */
-    retrying: Boolean(held) && query.failureCount === 0,
+    /** The person's try, until it fails. */
+    retrying: held && query.failureCount === 0 ? personsTry : undefined,
     tryAgain: async () => {
       const ask = { key, failure };
       setAsked(ask);

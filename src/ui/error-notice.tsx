@@ -1,5 +1,6 @@
 import { useContext } from 'react';
 import { ApiContext } from '../api/api-context.ts';
+import type { PersonsTry } from '../api/read-failure.ts';
 import { describeError, describeRecovery, type ServiceName } from './error-messages.ts';
 
 /**
@@ -14,13 +15,18 @@ const handOnFocus = (button: HTMLButtonElement) => () => {
   (part ?? button.closest('main')?.querySelector('h1'))?.focus({ preventScroll: true });
 };
 
+const TRYING: Record<PersonsTry, string> = {
+  sent: 'Trying again…',
+  'held offline': 'Waiting for the connection…',
+};
+
 /** A failed request: what happened, what happens next, and Try again when trying again can help. */
 export function ErrorNotice({
   error,
   kind,
   idempotent,
   onRetry,
-  retrying = false,
+  retrying,
   service,
 }: {
   error: unknown;
@@ -28,8 +34,8 @@ export function ErrorNotice({
   /** A write the service makes harmless to send twice. */
   idempotent?: boolean;
   onRetry?: (() => void) | undefined;
-  /** The person's try is on its way: the button stays, and in focus, but says so and does nothing. */
-  retrying?: boolean;
+  /** The person's try, until it fails: the button stays, and in focus, but says where the try is and does nothing. */
+  retrying?: PersonsTry | undefined;
   /** The service asked, when it is not the pet store. */
   service?: ServiceName;
 }) {
@@ -45,10 +51,10 @@ export function ErrorNotice({
           ref={handOnFocus}
           type="button"
           className="button-secondary"
-          aria-disabled={retrying}
+          aria-disabled={Boolean(retrying)}
           onClick={retrying ? undefined : onRetry}
         >
-          {retrying ? 'Trying again…' : 'Try again'}
+          {retrying ? TRYING[retrying] : 'Try again'}
         </button>
       )}
     </div>

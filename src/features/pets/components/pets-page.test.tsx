@@ -161,6 +161,43 @@ describe('PetsPage', () => {
     expect(screen.getByRole('heading', { name: 'Pets' })).toHaveFocus();
   });
 
+  it('offline, a Try again says it waits for the connection, and goes through once it is back', async () => {
+    vi.useFakeTimers();
+    let up = false;
+    server.use(
+      http.get(`${API}/pets`, () =>
+        up
+          ? HttpResponse.json(pets)
+          : HttpResponse.json({ code: 'unavailable', message: 'Down for maintenance.', status: 503 }, { status: 503 }),
+      ),
+    );
+    renderSignedIn(<PetsPage />, { path: '/pets', backoff: 'production' });
+    await act(() => vi.advanceTimersByTimeAsync(7500));
+    expect(screen.getByRole('alert')).toHaveTextContent('failed (HTTP 503)');
+    onlineManager.setOnline(false);
+    try {
+      up = true;
+      const button = screen.getByRole('button', { name: 'Try again' });
+      button.focus();
+      fireEvent.click(button);
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      // Nothing is sent while offline, and the button says so rather than that it is trying.
+      const waiting = screen.getByRole('button', { name: 'Waiting for the connection…' });
+      expect(waiting).toHaveFocus();
+      expect(waiting).toHaveAttribute('aria-disabled', 'true');
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      expect(waiting).toHaveFocus();
+      // Back online, the try goes at once, with no click.
+      onlineManager.setOnline(true);
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      expect(rows()).toHaveLength(2);
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+
   it('shows a 200 whose body is not a list as an unreadable answer, not a crash', async () => {
     answer(200, { pets: 'surprise' });
     renderSignedIn(<PetsPage />, { path: '/pets' });
