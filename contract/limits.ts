@@ -1,3 +1,10 @@
+// The numbers the app and the reference service must agree on.
+
+/** The most pets a page of `GET /pets` may be asked for (the spec, §8). */
+export const PAGE_SIZE_MAX = 100;
+/** The page size of `GET /pets` when none is asked for (the spec, §8). */
+export const PAGE_SIZE_DEFAULT = 20;
+
 // Limits of the reference service that the spec does not state. The contract (petstore.yaml) states
 // the same numbers, and public/config.json declares them for the app, which then enforces them
 // before sending; a server test fails when any of them disagree.

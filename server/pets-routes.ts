@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseInt64 } from '../contract/int64.ts';
+import { PAGE_SIZE_DEFAULT } from '../contract/limits.ts';
 import type { components, operations } from '../contract/schema.gen.ts';
 import { operationSchemas, openApiDocument } from './contract.ts';
 import type { CursorCodec } from './cursors.ts';
@@ -17,7 +18,6 @@ type NewPet = components['schemas']['NewPet'];
 // reports the day this implementation first marked it (2026-11-22).
 const DEPRECATION = '@1795305600';
 const SUNSET = 'Thu, 05 Dec 2030 00:00:00 GMT';
-const DEFAULT_LIMIT = 20;
 
 /** `Idempotency-Key` (IETF httpapi draft): a Structured Field string, quoted or not, of visible ASCII. */
 const IDEMPOTENCY_KEY = /^"?([\x21\x23-\x7e]{1,255})"?$/;
@@ -51,7 +51,7 @@ export function registerPetRoutes(
     '/v1/pets',
     { schema: operationSchemas('listPets'), preValidation: paging ? undefined : refuseCursor },
     async (request, reply) => {
-      const { limit = DEFAULT_LIMIT, status, cursor } = request.query;
+      const { limit = PAGE_SIZE_DEFAULT, status, cursor } = request.query;
       const before = cursor === undefined ? undefined : cursors.decode(cursor);
       if (cursor !== undefined && before === undefined) throw new HttpError(invalidField('cursor', 'querystring'));
       const page = await store.listPetsJson({ limit, status, before });

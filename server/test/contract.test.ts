@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PET_NAME_MAX_LENGTH, REQUEST_BODY_MAX_BYTES } from '../../contract/limits.ts';
+import {
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  PET_NAME_MAX_LENGTH,
+  REQUEST_BODY_MAX_BYTES,
+} from '../../contract/limits.ts';
 import { generateApiTypes } from '../../scripts/generate-api.ts';
 import { openApiDocument } from '../contract.ts';
 import { PROFILES } from '../profile.ts';
@@ -33,6 +38,15 @@ describe('the contract', () => {
     ).schemas;
     expect(schemas['NewPet']!.properties['name']!.maxLength).toBe(PET_NAME_MAX_LENGTH);
     expect(JSON.stringify(openApiDocument)).toContain(`larger than ${REQUEST_BODY_MAX_BYTES / 1024} KiB`);
+  });
+
+  it("states the spec's page sizes (contract/limits.ts)", () => {
+    const paths = openApiDocument['paths'] as Record<
+      string,
+      { get?: { parameters?: { name: string; schema: { minimum?: number; maximum?: number; default?: number } }[] } }
+    >;
+    const limit = paths['/pets']!.get!.parameters!.find((parameter) => parameter.name === 'limit')!;
+    expect(limit.schema).toMatchObject({ minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT });
   });
 
   it("states the reference profile's status for a pet created without one", () => {

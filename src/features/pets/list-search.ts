@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import { parseInt64 } from '../../../contract/int64.ts';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../../contract/limits.ts';
 import { isKeptLink } from '../../api/links.ts';
 import { PET_STATUSES, type PetStatus } from './pet.ts';
 
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
-const DEFAULT_PAGE_SIZE = 20;
+export const PAGE_SIZES = [10, PAGE_SIZE_DEFAULT, 50, PAGE_SIZE_MAX] as const;
 const MAX_TRAIL = 100;
 
 const SORT_KEYS = ['id', 'name', 'category', 'status'] as const;
@@ -57,7 +57,7 @@ const isTrailLink = (text: string) => text.length <= MAX_LINK_LENGTH && isKeptLi
 const SearchSchema = z.object({
   status: z.catch(z.optional(z.enum(PET_STATUSES)), undefined),
   category: z.catch(z.optional(z.string().check(z.refine((text) => parseInt64(text) !== undefined))), undefined),
-  limit: z.catch(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), DEFAULT_PAGE_SIZE),
+  limit: z.catch(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(PAGE_SIZE_MAX)), PAGE_SIZE_DEFAULT),
   q: z.catch(z.pipe(z.string(), z.transform(searchOf)), ''),
   sort: z.catch(z.optional(z.enum([...SORT_KEYS, ...SORT_KEYS.map((key) => `-${key}` as const)])), undefined),
   link: z.catch(
@@ -97,7 +97,7 @@ export function toSearchParams({ status, category, limit, q, sort, trail, page }
   const params = new URLSearchParams();
   if (status) params.set('status', status);
   if (category !== undefined) params.set('category', category.toString());
-  if (limit !== DEFAULT_PAGE_SIZE) params.set('limit', String(limit));
+  if (limit !== PAGE_SIZE_DEFAULT) params.set('limit', String(limit));
   if (q) params.set('q', q);
   if (sort) params.set('sort', `${sort.descending ? '-' : ''}${sort.key}`);
   for (const link of trail) params.append('link', link);

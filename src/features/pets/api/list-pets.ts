@@ -1,3 +1,4 @@
+import { PAGE_SIZE_MAX } from '../../../../contract/limits.ts';
 import { readBody, type PetstoreApi } from '../../../api/client.ts';
 import { nextLink } from '../../../api/links.ts';
 import { PET_STATUSES, readPets, type NewPet, type Pet, type PetStatus } from '../pet.ts';
@@ -41,10 +42,10 @@ export const answersReads = (api: PetstoreApi): Promise<boolean> =>
   );
 
 /**
- * Every page of a list, following the service's `next` links, until `enough` says so or there are
- * no more; a link seen twice ends it (a service going round in circles).
+ * Every page of a list, following the service's `next` links, until there are no more or the caller
+ * stops reading; a link seen twice ends it (a service going round in circles).
  */
-export async function* walkPets(
+async function* walkPets(
   api: PetstoreApi,
   first: Omit<PetPageRequest, 'link'>,
   signal?: AbortSignal,
@@ -66,6 +67,40 @@ const MAX_SCAN_PAGES = 200;
  */
 const LISTS = [undefined, ...PET_STATUSES];
 
+/** A page of `readEveryPet`: the pets an earlier page had are left out. */
+export interface EveryPetPage extends PetPage {
+  /** The service gave no way past this page: the first of its list, full, with no `next` link. */
+  endsShort: boolean;
+}
+
+/**
+ * Every pet the service lists, page by page as they arrive, as many at a time as the spec allows,
+ * following its `next` links, for as long as the caller reads on. Without a status, the whole list
+ * (the only one with the pets that have no status); where the service offers no way past its first
+ * page, each status's first page after it, reaching further. What the search and the export read.
+ */
+export async function* readEveryPet(
+  api: PetstoreApi,
+  status: PetStatus | undefined,
+  signal: AbortSignal,
+): AsyncGenerator<EveryPetPage> {
+  const seen = new Set<bigint>();
+  for (const list of status ? [status] : LISTS) {
+    let endsShort = false;
+    for await (const page of walkPets(api, { status: list, limit: PAGE_SIZE_MAX }, signal)) {
+      endsShort = page.index === 0 && page.pets.length === PAGE_SIZE_MAX && !page.nextLink;
+      const pets = page.pets.filter((pet) => !seen.has(pet.id));
+      for (const pet of pets) seen.add(pet.id);
+      yield { pets, nextLink: page.nextLink, endsShort };
+    }
+    if (!endsShort) return;
+  }
+}
+
+/** The pets `readEveryPet` reaches when the service offers no way past its first pages, in words. */
+export const firstPagesOf = (status: PetStatus | undefined) =>
+  `the first ${PAGE_SIZE_MAX} ${status ? `${status} pets` : 'pets of the whole list and of each status'}`;
+
 /**
  * Looks one pet up through `GET /pets` alone (every list at once, 100 at a time, following `next`
  * links): what keeps the detail view working once the deprecated `getPet` is gone. Resolves with
@@ -75,7 +110,7 @@ export function findPetInLists(api: PetstoreApi, id: bigint, signal?: AbortSigna
   const found = new AbortController();
   const scanSignal = signal ? AbortSignal.any([signal, found.signal]) : found.signal;
   const scan = async (status: PetStatus | undefined) => {
-    for await (const page of walkPets(api, { status, limit: 100 }, scanSignal)) {
+    for await (const page of walkPets(api, { status, limit: PAGE_SIZE_MAX }, scanSignal)) {
       const pet = page.pets.find((candidate) => candidate.id === id);
       if (pet || page.index + 1 >= MAX_SCAN_PAGES) return pet;
     }
@@ -122,13 +157,14 @@ export interface Lookup {
 export async function lookForPet(api: PetstoreApi, pet: NewPet, signal?: AbortSignal): Promise<Lookup> {
   const matches: Pet[] = [];
   let lookedThrough = 0;
-  for await (const page of walkPets(api, { status: pet.status, limit: 100 }, signal)) {
+  for await (const page of walkPets(api, { status: pet.status, limit: PAGE_SIZE_MAX }, signal)) {
     lookedThrough += page.pets.length;
     matches.push(
       ...page.pets.filter((candidate) => candidate.name === pet.name && candidate.categoryId === pet.categoryId),
     );
     // A full first page with no way past it may not be all there is.
-    if (!page.nextLink) return { matches, lookedThrough, complete: !(page.index === 0 && page.pets.length === 100) };
+    if (!page.nextLink)
+      return { matches, lookedThrough, complete: !(page.index === 0 && page.pets.length === PAGE_SIZE_MAX) };
     if (lookedThrough >= LOOKUP_LIMIT) return { matches, lookedThrough, complete: false };
   }
   return { matches, lookedThrough, complete: false };

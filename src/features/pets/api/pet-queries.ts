@@ -1,40 +1,19 @@
 import { experimental_streamedQuery as streamedQuery, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { PetstoreApi } from '../../../api/client.ts';
-import { PET_STATUSES, type NewPet, type Pet, type PetStatus } from '../pet.ts';
+import type { NewPet, Pet, PetStatus } from '../pet.ts';
 import { getPet } from './get-pet.ts';
-import { listPets, lookForPet, walkPets, type PetPage, type PetPageRequest } from './list-pets.ts';
+import { listPets, lookForPet, readEveryPet, type PetPage, type PetPageRequest } from './list-pets.ts';
 
-/** The page size a search reads the service's list with: its maximum. */
-const SCAN_PAGE_SIZE = 100;
 /** How many pets a search reads at most before it says how far it got. */
 export const SCAN_LIMIT = 10_000;
 
-/** A page read by a search, less the pets an earlier page of the search had. */
-export interface ScannedPage extends PetPage {
-  /** The service gave no way past this page: the first of its list, full, with no `next` link. */
-  endsShort: boolean;
-}
-
-/**
- * Every pet the service lists, page by page as they arrive, 100 at a time, following its `next`
- * links; up to SCAN_LIMIT pets. Without a status, the whole list (the only one with the pets that
- * have no status); where the service offers no way past its first page, each status's first page
- * after it, reaching further.
- */
+/** Every pet `readEveryPet` reads, up to SCAN_LIMIT. */
 async function* scanPets(api: PetstoreApi, status: PetStatus | undefined, signal: AbortSignal) {
   let read = 0;
-  const seen = new Set<bigint>();
-  for (const list of status ? [status] : [undefined, ...PET_STATUSES]) {
-    let endsShort = false;
-    for await (const page of walkPets(api, { status: list, limit: SCAN_PAGE_SIZE }, signal)) {
-      endsShort = page.index === 0 && page.pets.length === SCAN_PAGE_SIZE && !page.nextLink;
-      const pets = page.pets.filter((pet) => !seen.has(pet.id));
-      for (const pet of pets) seen.add(pet.id);
-      read += pets.length;
-      yield { pets, nextLink: page.nextLink, endsShort } satisfies ScannedPage;
-      if (read >= SCAN_LIMIT) return;
-    }
-    if (!endsShort) return;
+  for await (const page of readEveryPet(api, status, signal)) {
+    yield page;
+    read += page.pets.length;
+    if (read >= SCAN_LIMIT) return;
   }
 }
 

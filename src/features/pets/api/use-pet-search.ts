@@ -4,13 +4,14 @@ import { useApi } from '../../../api/api-context.ts';
 import { useReadFailure } from '../../../api/read-failure.ts';
 import { searchKey } from '../pet-order.ts';
 import type { Pet, PetStatus } from '../pet.ts';
-import { petQueries, SCAN_LIMIT, type ScannedPage } from './pet-queries.ts';
+import type { EveryPetPage } from './list-pets.ts';
+import { petQueries, SCAN_LIMIT } from './pet-queries.ts';
 
 type Candidate = { pet: Pet; key: string };
 
 // Names are prepared for matching once per page read, not once per keystroke.
-const prepared = new WeakMap<ScannedPage, Candidate[]>();
-function candidatesOf(page: ScannedPage): Candidate[] {
+const prepared = new WeakMap<EveryPetPage, Candidate[]>();
+function candidatesOf(page: EveryPetPage): Candidate[] {
   let candidates = prepared.get(page);
   if (!candidates) {
     candidates = page.pets.map((pet) => ({ pet, key: searchKey(pet.name) }));

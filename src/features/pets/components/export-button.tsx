@@ -2,25 +2,24 @@ import { useEffect, useRef, useState } from 'react';
 import { useApi } from '../../../api/api-context.ts';
 import { describeError } from '../../../ui/error-messages.ts';
 import { count } from '../../../ui/words.ts';
+import { firstPagesOf } from '../api/list-pets.ts';
 import type { CategoryNames } from '../categories.ts';
 import type { Exported, ExportRequest } from '../export/run-export.ts';
+import type { PetStatus } from '../pet.ts';
 
 type ExportState =
   | { step: 'idle' }
   | { step: 'running'; rows: number }
-  | { step: 'done'; result: Exported }
+  | { step: 'done'; result: Exported; status: PetStatus | undefined }
   | { step: 'cancelled'; rows: number }
   | { step: 'failed'; error: unknown };
 
-function describeDone({ fileName, rows, read, capped, firstPageOnly }: Exported): string {
+function describeDone({ fileName, rows, read, capped, firstPagesOnly }: Exported, status: PetStatus | undefined) {
   if (capped) {
     return `Exported the first ${count(rows, 'pet')} to ${fileName}: the export stops there. Narrow the list to export the rest.`;
   }
-  if (firstPageOnly?.full) {
-    return `Exported ${count(rows, 'pet')} to ${fileName}, from the service’s first page only (${count(read, 'pet')}): it offers no way past it.`;
-  }
-  if (firstPageOnly) {
-    return `Exported ${count(rows, 'pet')} to ${fileName}, from the service’s first page (${count(read, 'pet')}), all it listed: it gave no link to more.`;
+  if (firstPagesOnly) {
+    return `Exported ${count(rows, 'pet')} to ${fileName}, from ${firstPagesOf(status)} (${count(read, 'pet')}): the service offers no way past them.`;
   }
   return `Exported ${count(rows, 'pet')} to ${fileName}, from the ${count(read, 'pet')} the service lists.`;
 }
@@ -50,7 +49,7 @@ export function ExportButton({ request, names }: { request: ExportRequest; names
         },
         categoryName: names.named ? names.nameOf : undefined,
       });
-      setState({ step: 'done', result });
+      setState({ step: 'done', result, status: request.status });
     } catch (error) {
       setState(controller.signal.aborted ? { step: 'cancelled', rows } : { step: 'failed', error });
     } finally {
@@ -71,7 +70,7 @@ export function ExportButton({ request, names }: { request: ExportRequest; names
       )}
       <p className="export-status" aria-live="polite">
         {state.step === 'running' && `Exporting… ${count(state.rows, 'pet')} so far.`}
-        {state.step === 'done' && describeDone(state.result)}
+        {state.step === 'done' && describeDone(state.result, state.status)}
         {state.step === 'cancelled' && `Export cancelled after ${count(state.rows, 'pet')}: no file was saved.`}
       </p>
       {state.step === 'failed' && (

@@ -11,8 +11,8 @@ import { Field } from '../../../ui/field.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { useDelayedFlag } from '../../../ui/use-delayed-flag.ts';
 import { count } from '../../../ui/words.ts';
-import { petQueries } from '../api/pet-queries.ts';
-import { SCAN_LIMIT } from '../api/pet-queries.ts';
+import { firstPagesOf } from '../api/list-pets.ts';
+import { petQueries, SCAN_LIMIT } from '../api/pet-queries.ts';
 import { usePetSearch, type PetSearch } from '../api/use-pet-search.ts';
 import {
   currentLink,
@@ -81,7 +81,7 @@ function describePage(rows: number, search: PetListSearch, hasNext: boolean, nam
 
 function describeSearch(matches: number, search: PetListSearch, scan: PetSearch, names: CategoryNames): string {
   const among = scan.firstPagesOnly
-    ? `the first 100 ${search.status ? `${search.status} pets` : 'pets of the whole list and of each status'} (this service offers no way past them)`
+    ? `${firstPagesOf(search.status)} (this service offers no way past them)`
     : scan.capped
       ? `the first ${SCAN_LIMIT.toLocaleString()} pets (searching stops there)`
       : `${count(scan.lookedThrough, 'pet')} looked through`;

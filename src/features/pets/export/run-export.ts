@@ -1,13 +1,11 @@
 // Loaded when a person asks for an export (a dynamic import), not with the list.
 import type { PetstoreApi } from '../../../api/client.ts';
-import { walkPets } from '../api/list-pets.ts';
+import { readEveryPet } from '../api/list-pets.ts';
 import type { Sort } from '../list-search.ts';
 import { searchKey, sortPets } from '../pet-order.ts';
 import type { Pet, PetStatus } from '../pet.ts';
 import { csvFileName, petsCsv } from './pets-csv.ts';
 
-/** The page size an export reads the list with: the most the spec allows. */
-const EXPORT_PAGE_SIZE = 100;
 /** The most rows a file holds: past that, the export stops and says so. */
 const EXPORT_LIMIT = 10_000;
 
@@ -28,16 +26,13 @@ export interface Exported {
   read: number;
   /** Stopped at EXPORT_LIMIT rows. */
   capped: boolean;
-  /**
-   * The service gave no `next` link past its first page: the file holds that page's pets. `full`
-   * when that page was full, so there may well be more.
-   */
-  firstPageOnly: { full: boolean } | undefined;
+  /** The service gave no way past a full first page: the file holds what its first pages list. */
+  firstPagesOnly: boolean;
 }
 
 /**
- * Reads the list across its pages, following the service's `next` links as written (never an address
- * of the app's making), keeps the pets that match, and reports how many so far after each page.
+ * Reads the list as the search does (`readEveryPet`), keeps the pets that match, and reports how
+ * many so far after each page.
  */
 async function collectPets(
   api: PetstoreApi,
@@ -48,21 +43,19 @@ async function collectPets(
   const key = searchKey(q);
   const pets: Pet[] = [];
   let read = 0;
-  let firstPageOnly: Exported['firstPageOnly'];
-  for await (const page of walkPets(api, { status, limit: EXPORT_PAGE_SIZE }, signal)) {
+  let firstPagesOnly = false;
+  for await (const page of readEveryPet(api, status, signal)) {
     read += page.pets.length;
+    firstPagesOnly ||= page.endsShort;
     for (const pet of page.pets) {
       if (category !== undefined && pet.categoryId !== category) continue;
       if (key && !searchKey(pet.name).includes(key)) continue;
       pets.push(pet);
-      if (pets.length >= EXPORT_LIMIT) return { pets, read, capped: true, firstPageOnly: undefined };
+      if (pets.length >= EXPORT_LIMIT) return { pets, read, capped: true, firstPagesOnly: false };
     }
     onProgress(pets.length);
-    if (page.index === 0 && !page.nextLink) {
-      firstPageOnly = { full: page.pets.length >= EXPORT_PAGE_SIZE };
-    }
   }
-  return { pets, read, capped: false, firstPageOnly };
+  return { pets, read, capped: false, firstPagesOnly };
 }
 
 /** Hands the file to the browser's downloads, as a link with `download` would. */
@@ -93,7 +86,7 @@ export async function exportPets(
     categoryName: ((id: bigint) => string | undefined) | undefined;
   },
 ): Promise<Exported> {
-  const { pets, read, capped, firstPageOnly } = await collectPets(api, request, signal, onProgress);
+  const { pets, read, capped, firstPagesOnly } = await collectPets(api, request, signal, onProgress);
   signal.throwIfAborted();
   const category =
     request.category === undefined ? undefined : (categoryName?.(request.category) ?? `category ${request.category}`);
@@ -102,5 +95,5 @@ export async function exportPets(
     new Date(),
   );
   download(petsCsv(sortPets(pets, request.sort, categoryName), categoryName), fileName);
-  return { fileName, rows: pets.length, read, capped, firstPageOnly };
+  return { fileName, rows: pets.length, read, capped, firstPagesOnly };
 }
