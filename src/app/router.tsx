@@ -9,7 +9,7 @@ import type { PetstoreApi } from '../api/client.ts';
 import { beforeShown } from '../api/read-failure.ts';
 import { paths, safeNextPath } from '../config/paths.ts';
 import { petQueries } from '../features/pets/api/pet-queries.ts';
-import { currentLink, parseListSearch } from '../features/pets/list-search.ts';
+import { parseListSearch } from '../features/pets/list-search.ts';
 import { NotFoundPage } from '../ui/not-found-page.tsx';
 import { RouteError } from '../ui/route-error.tsx';
 import { Layout, LayoutLoading } from './layout.tsx';
@@ -39,8 +39,7 @@ const pageRoutes = ({ api, queryClient }: SessionRuntime): RouteObject[] => [
     loader: async ({ request }: LoaderFunctionArgs) => {
       const list = parseListSearch(new URL(request.url).searchParams);
       if (list.q) return null;
-      const page = petQueries.page(api, { status: list.status, limit: list.limit, link: currentLink(list) });
-      await queryClient.ensureQueryData({ ...page, retry: false }).catch(() => undefined);
+      await queryClient.ensureQueryData({ ...petQueries.list(api, list), retry: false }).catch(() => undefined);
       return null;
     },
     // A filter, a sort or the page size: the screen reads the new list, keeping the rows it shows.

@@ -1,5 +1,6 @@
 import { experimental_streamedQuery as streamedQuery, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { PetstoreApi } from '../../../api/client.ts';
+import { currentLink, type PetListSearch } from '../list-search.ts';
 import type { NewPet, Pet, PetStatus } from '../pet.ts';
 import { getPet } from './get-pet.ts';
 import { listPets, lookForPet, readEveryPet, type PetPage, type PetPageRequest } from './list-pets.ts';
@@ -64,6 +65,9 @@ export const petQueries = {
       placeholderData: (previous: PetPage | undefined, previousQuery) =>
         pagePlaceholder(request, previous, previousQuery?.queryKey),
     }),
+  /** The page a list's address names: what the list's route loads and its screen shows. */
+  list: (api: PetstoreApi, search: PetListSearch) =>
+    petQueries.page(api, { status: search.status, limit: search.limit, link: currentLink(search) }),
   /** What a search looks through: the pages read so far, kept while a refresh reads them again. */
   scan: (api: PetstoreApi, status: PetStatus | undefined) =>
     queryOptions({

@@ -15,7 +15,6 @@ import { firstPagesOf } from '../api/list-pets.ts';
 import { petQueries, SCAN_LIMIT } from '../api/pet-queries.ts';
 import { usePetSearch, type PetSearch } from '../api/use-pet-search.ts';
 import {
-  currentLink,
   MAX_SEARCH_LENGTH,
   PAGE_SIZES,
   parseListSearch,
@@ -106,8 +105,7 @@ export function PetsPage() {
   const categoryName = names.named ? names.nameOf : undefined;
   const searchBox = useRef<HTMLInputElement>(null);
   const table = useRef<HTMLTableElement>(null);
-  const pageOf = (list: PetListSearch) =>
-    petQueries.page(api, { status: list.status, limit: list.limit, link: currentLink(list) });
+  const pageOf = (list: PetListSearch) => petQueries.list(api, list);
 
   // Filter tweaks replace the history entry: Back leaves the list instead of undoing each click.
   // The request for the new list leaves at once, from the handler, not after the next render.
