@@ -38,6 +38,5 @@ export function Layout() {
 
 /** Until the first page's code and data are in: the frame, as it will be. */
 export function LayoutLoading() {
-  // Pets waiting on this device are asked about here too, while the first page loads.
   return <SignedInLoading environmentName={useApi().environment.name} />;
 }

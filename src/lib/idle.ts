@@ -1,9 +1,9 @@
-/** Runs `task` once the browser is idle (within `timeoutMs`); returns how to call it off. */
-export function whenIdle(task: () => void, timeoutMs = 5000): () => void {
+/** Runs `task` once the browser is idle, within 5 s; returns how to call it off. */
+export function whenIdle(task: () => void): () => void {
   if (!('requestIdleCallback' in window)) {
-    const timer = setTimeout(task, Math.min(timeoutMs, 2000));
+    const timer = setTimeout(task, 2000);
     return () => clearTimeout(timer);
   }
-  const idle = requestIdleCallback(task, { timeout: timeoutMs });
+  const idle = requestIdleCallback(task, { timeout: 5000 });
   return () => cancelIdleCallback(idle);
 }

@@ -23,8 +23,10 @@ export interface SessionState {
 }
 
 const PREFIX = 'petstore-admin.';
+/** The storage key of a value kept with the session: sign-out clears every one. */
+export const storageKey = (name: string) => PREFIX + name;
 /** Where the session is kept: the prerendered page's boot script looks for it before the first paint. */
-export const SESSION_STORAGE_KEY = `${PREFIX}session`;
+export const SESSION_STORAGE_KEY = storageKey('session');
 
 /** A short, stable fingerprint of a text (53-bit cyrb53): names storage, secures nothing. */
 function fingerprint(text: string): string {
@@ -42,7 +44,7 @@ function fingerprint(text: string): string {
 
 function load(name: string): unknown {
   try {
-    return JSON.parse(sessionStorage.getItem(PREFIX + name) ?? 'null');
+    return JSON.parse(sessionStorage.getItem(storageKey(name)) ?? 'null');
   } catch {
     // Blocked storage or a value someone edited by hand: as if nothing were kept.
     return undefined;
@@ -51,8 +53,8 @@ function load(name: string): unknown {
 
 function save(name: string, value: unknown) {
   try {
-    if (value === undefined) sessionStorage.removeItem(PREFIX + name);
-    else sessionStorage.setItem(PREFIX + name, JSON.stringify(value));
+    if (value === undefined) sessionStorage.removeItem(storageKey(name));
+    else sessionStorage.setItem(storageKey(name), JSON.stringify(value));
   } catch {
     // Storage blocked or full: the page still works, only the safety net across reloads is missing.
   }

@@ -8,10 +8,10 @@
 // Without Web Locks (a page served over plain HTTP from another host than localhost), no tab is
 // taken for a copy.
 
-import { sessionStore } from './session.ts';
+import { sessionStore, storageKey } from './session.ts';
 
 /** Kept with the session: sign-out clears it with the rest, and signing in again writes it back. */
-const TAB_ID_KEY = 'petstore-admin.tab';
+const TAB_ID_KEY = storageKey('tab');
 
 /** This tab's id, once it has its lock. */
 let tabId: string | undefined;

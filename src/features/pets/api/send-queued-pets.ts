@@ -37,7 +37,8 @@ export function sendAgain(entry: QueuedPet) {
  * Sends one pet of the queue. With an idempotency key, the same key every time: a send whose
  * answer was lost is sent again, and the service adds the pet once. Without one, a send goes only
  * to a service that answers a read just before (so a service that cannot be reached is never sent
- * anything), and a send whose answer is lost is left for the person to decide (issue 29's rule).
+ * anything), and a send whose answer is lost is left for the person to decide
+ * (docs/decisions/0009-offline-queue-in-session-storage.md).
  */
 export async function sendQueuedPet(
   api: PetstoreApi,
