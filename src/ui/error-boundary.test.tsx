@@ -8,7 +8,10 @@ function Broken({ error }: { error: Error }): never {
   throw error;
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 describe('ErrorBoundary', () => {
   it('shows what happened and a way on when a page fails to render, never a blank screen', () => {
@@ -38,7 +41,6 @@ describe('ErrorBoundary', () => {
     expect(await screen.findByRole('heading', { name: 'This page could not be loaded' })).toBeVisible();
     expect(screen.getByRole('alert')).toHaveTextContent('tried again when you are back online');
     expect(reload).not.toHaveBeenCalled();
-    vi.unstubAllGlobals();
   });
 
   it('reloads into a new build when code that a deployment removed fails to load, once', async () => {
@@ -67,6 +69,5 @@ describe('ErrorBoundary', () => {
     );
     expect(await screen.findByRole('heading', { name: 'This page could not be loaded' })).toBeVisible();
     expect(reload).toHaveBeenCalledTimes(1);
-    vi.unstubAllGlobals();
   });
 });

@@ -143,7 +143,15 @@ describe('runPetQueue: sending with backoff', () => {
     onlineManager.setOnline(true);
     sessionStore.signIn({ apiKey: 'key-1', environmentName: 'Test' });
   });
+  // Every sender a test starts, stopped after it even when it fails: none is left running into the next.
+  const running: (() => void)[] = [];
+  const start = (send: (pet: QueuedPet) => Promise<SendOutcome>) => {
+    const stop = runPetQueue(send);
+    running.push(stop);
+    return stop;
+  };
   afterEach(() => {
+    for (const stop of running.splice(0)) stop();
     sessionStore.signOut();
     vi.useRealTimers();
   });
@@ -164,7 +172,7 @@ describe('runPetQueue: sending with backoff', () => {
     expect([1, 2, 3, 4, 5, 6, 9].map(retryDelay)).toEqual([2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000]);
     petQueue.add(rex, { state: 'waiting' });
     const { send } = sender(['later', 'later', 'later', 'done']);
-    const stop = runPetQueue(send);
+    start(send);
     await vi.advanceTimersByTimeAsync(0);
     expect(send).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1999);
@@ -180,7 +188,6 @@ describe('runPetQueue: sending with backoff', () => {
     expect(petQueue.get()).toEqual([]);
     await vi.advanceTimersByTimeAsync(120_000);
     expect(send).toHaveBeenCalledTimes(4);
-    stop();
   });
 
   it('sends nothing while offline, and everything at once when the browser is back online', async () => {
@@ -188,33 +195,31 @@ describe('runPetQueue: sending with backoff', () => {
     petQueue.add(rex, { state: 'waiting' });
     petQueue.add({ ...rex, name: 'Tom' }, { state: 'waiting' });
     const { send, sent } = sender([]);
-    const stop = runPetQueue(send);
+    start(send);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(send).not.toHaveBeenCalled();
     onlineManager.setOnline(true);
     await vi.advanceTimersByTimeAsync(0);
     expect(sent).toEqual(['Rex', 'Tom']);
-    stop();
   });
 
   it('skips pets that are lost or refused: those wait for the person', async () => {
     petQueue.add(rex, { state: 'lost', lostBy: 'network' });
     petQueue.add({ ...rex, name: 'Tom' }, { state: 'refused', problem: 'No.' });
     const { send } = sender([]);
-    const stop = runPetQueue(send);
+    start(send);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(send).not.toHaveBeenCalled();
     // Send again: the person asked.
     petQueue.update(petQueue.get()[0]!.id, { state: 'waiting' });
     await vi.advanceTimersByTimeAsync(0);
     expect(send).toHaveBeenCalledTimes(1);
-    stop();
   });
 
   it('after a wait, a new pet and the online event both try at once, the backoff starting over', async () => {
     petQueue.add(rex, { state: 'waiting' });
     const { send } = sender(['later', 'later', 'later']);
-    const stop = runPetQueue(send);
+    start(send);
     await vi.advanceTimersByTimeAsync(2000);
     expect(send).toHaveBeenCalledTimes(2);
     onlineManager.setOnline(false);
@@ -223,13 +228,12 @@ describe('runPetQueue: sending with backoff', () => {
     expect(send).toHaveBeenCalledTimes(3);
     await vi.advanceTimersByTimeAsync(2000);
     expect(send).toHaveBeenCalledTimes(4);
-    stop();
   });
 
   it('stops when told: no send after that', async () => {
     petQueue.add(rex, { state: 'waiting' });
     const { send } = sender(['later']);
-    const stop = runPetQueue(send);
+    const stop = start(send);
     await vi.advanceTimersByTimeAsync(0);
     stop();
     await vi.advanceTimersByTimeAsync(60_000);
