@@ -12,7 +12,8 @@ import type { Store } from './store.ts';
 import { invalidField } from './validation.ts';
 
 type ListQuery = NonNullable<operations['listPets']['parameters']['query']>;
-type NewPet = components['schemas']['NewPet'];
+/** A NewPet as the JSON codec reads it: an integer is a number where it is safe, else a bigint. */
+type NewPetAsRead = Omit<components['schemas']['NewPet'], 'categoryId'> & { categoryId: number | bigint };
 
 // RFC 9745 wants the date of deprecation; the spec does not give one, so the reference service
 // reports the day this implementation first marked it (2026-11-22).
@@ -66,8 +67,9 @@ export function registerPetRoutes(
     },
   );
 
-  app.post<{ Body: NewPet }>('/v1/pets', { schema: operationSchemas('createPet') }, async (request, reply) => {
-    const { name, categoryId, status = defaultStatus } = request.body;
+  app.post<{ Body: NewPetAsRead }>('/v1/pets', { schema: operationSchemas('createPet') }, async (request, reply) => {
+    const { name, status = defaultStatus } = request.body;
+    const categoryId = BigInt(request.body.categoryId);
     const header = idempotencyKeys ? request.headers['idempotency-key'] : undefined;
     if (header === undefined) {
       return reply.code(201).send(await store.createPet(name.trim(), categoryId, status));
@@ -75,7 +77,7 @@ export function registerPetRoutes(
     const key = typeof header === 'string' ? IDEMPOTENCY_KEY.exec(header)?.[1] : undefined;
     if (!key) throw new HttpError(ERRORS.invalidIdempotencyKey);
     const owner = keyOwner(request.headers.authorization);
-    const outcome = await store.createPetOnce(owner, key, name.trim(), BigInt(categoryId), status);
+    const outcome = await store.createPetOnce(owner, key, name.trim(), categoryId, status);
     if (outcome.kind === 'key-reused') throw new HttpError(ERRORS.idempotencyKeyReused);
     return reply.code(201).send(outcome.pet);
   });

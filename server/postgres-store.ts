@@ -217,7 +217,7 @@ export async function openPostgresStore(
     async createPet(name, categoryId, status) {
       const { rows } = await query<PetRow>(
         `INSERT INTO pets (name, category_id, status) VALUES ($1, $2, $3) RETURNING ${PET_COLUMNS}`,
-        [name, BigInt(categoryId), status ?? null],
+        [name, categoryId, status ?? null],
       );
       return toPet(rows[0]!);
     },

@@ -124,7 +124,7 @@ export function openSqliteStore(file: string, profile: ProfileName = 'reference'
 
   return {
     createPet(name, categoryId, status) {
-      return write(() => toPet(insertPet.all(name, BigInt(categoryId), status ?? null, null)[0]!));
+      return write(() => toPet(insertPet.all(name, categoryId, status ?? null, null)[0]!));
     },
 
     createPetOnce(owner, key, name, categoryId, status) {

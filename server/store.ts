@@ -69,7 +69,7 @@ export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
  * (server/postgres-store.ts). The routes see only this.
  */
 export interface Store {
-  createPet(name: string, categoryId: bigint | number, status: PetStatus | undefined): Promise<Pet>;
+  createPet(name: string, categoryId: bigint, status: PetStatus | undefined): Promise<Pet>;
   /**
    * Creates a pet once per (owner, key): the same key with the same request gives back the first
    * pet; with another request, `key-reused`. Atomic: two requests never both insert.

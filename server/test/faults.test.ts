@@ -48,7 +48,7 @@ describe('the write-ahead log', () => {
   it('stays small over thousands of creates, the rows checkpointed into the database file', async () => {
     const file = join(dir, 'wal.sqlite');
     const store = openStore(file);
-    for (let i = 0; i < 3000; i++) await store.createPet(`Pet ${i}`, i, 'available');
+    for (let i = 0; i < 3000; i++) await store.createPet(`Pet ${i}`, BigInt(i), 'available');
     const wal = statSync(`${file}-wal`).size;
     const main = statSync(file).size;
     await store.close();
@@ -62,7 +62,7 @@ describe("another process holding the database's write lock", () => {
   it('leaves reads unblocked, and answers a write 503 service_busy with Retry-After within a second', async () => {
     const file = join(dir, 'locked.sqlite');
     const service = await createTestService(file);
-    await service.store.createPet('Before the lock', 1, 'available');
+    await service.store.createPet('Before the lock', 1n, 'available');
     // A second process takes the write lock and keeps it for 2.5 s.
     const holder = spawn(
       process.execPath,
@@ -245,7 +245,7 @@ describe('numbers that are not quite numbers', () => {
 
   it('refuses a cursor it did not make, and follows the ones it did', async () => {
     const service = await createTestService();
-    for (let i = 0; i < 3; i++) await service.store.createPet(`Pet ${i}`, 1, 'available');
+    for (let i = 0; i < 3; i++) await service.store.createPet(`Pet ${i}`, 1n, 'available');
     const first = await call(service.pets, { method: 'GET', url: '/v1/pets?limit=2', headers: auth });
     const next = /cursor=([^&>]+)/.exec(String(first.headers['link']))![1]!;
     const second = await call(service.pets, { method: 'GET', url: `/v1/pets?limit=2&cursor=${next}`, headers: auth });

@@ -86,7 +86,7 @@ describe('a database written before the schema had versions', () => {
       status: 'sold',
     });
     expect(await store.demoApiKey()).toBe('demo-from-before');
-    const created = await store.createPet('New', 1, undefined);
+    const created = await store.createPet('New', 1n, undefined);
     expect(created).toEqual({ id: 42n, name: 'New', categoryId: 1n });
     await store.close();
     expect(userVersion(file)).toBe(2);
@@ -105,7 +105,7 @@ describe('a database written before the schema had versions', () => {
     const listed = writeUnversionedFile(file);
     const store = openStore(file, 'spec');
     expect((await store.listPetsJson({ limit: 100 })).json).toBe(listed);
-    expect((await store.createPet('New', 1, undefined)).id).toBe(42n);
+    expect((await store.createPet('New', 1n, undefined)).id).toBe(42n);
     store.close();
   });
 });

@@ -25,7 +25,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
   const addPets = async (count: number, status: Pet['status'] = 'available') => {
     const pets = [];
     for (let i = 0; i < count; i++) {
-      const pet = await service.store.createPet(`Pet ${i}`, 1, status ?? 'available');
+      const pet = await service.store.createPet(`Pet ${i}`, 1n, status ?? 'available');
       pets.push({ ...pet, id: Number(pet.id), categoryId: Number(pet.categoryId) });
     }
     return pets;
@@ -61,7 +61,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
     }
 
     it('accepts every configured key, and the scheme in any case', async () => {
-      await service.store.createPet('Rex', 1, 'available');
+      await service.store.createPet('Rex', 1n, 'available');
       for (const authorization of [`Bearer ${KEY}`, `Bearer ${OTHER_KEY}`, `bearer ${KEY}`]) {
         expect((await call(service.pets, { url: '/v1/pets', headers: { authorization } })).status).toBe(200);
       }

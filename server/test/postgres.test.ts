@@ -50,7 +50,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('PostgreSQL', () => {
       const url = await cluster.createSchema();
       const stores = await Promise.all(Array.from({ length: 6 }, () => openPostgresStore(url)));
       expect(await versions(url)).toEqual(POSTGRES_MIGRATIONS.map((_, index) => index + 1));
-      const created = await Promise.all(stores.map((store, index) => store.createPet(`Pet ${index}`, 1, undefined)));
+      const created = await Promise.all(stores.map((store, index) => store.createPet(`Pet ${index}`, 1n, undefined)));
       expect(new Set(created.map((pet) => pet.id)).size).toBe(6);
       await Promise.all(stores.map((store) => store.seedDemoPets()));
       // Seeding is for an empty store only, and six instances did not seed six times.
@@ -80,7 +80,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('PostgreSQL', () => {
       });
       expect(await store.demoApiKey()).toBe('demo-from-before');
       // What the latest version adds: pets without a status.
-      expect(await store.createPet('New', 1, undefined)).toEqual({ id: 2n, name: 'New', categoryId: 1n });
+      expect(await store.createPet('New', 1n, undefined)).toEqual({ id: 2n, name: 'New', categoryId: 1n });
       await store.close();
     });
 

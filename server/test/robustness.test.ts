@@ -10,7 +10,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
   beforeAll(async () => {
     service = await createTestService(':memory:', { backend });
     for (let i = 0; i < 30; i++)
-      await service.store.createPet(`Seed ${i}`, i, (['available', 'pending', 'sold'] as const)[i % 3]!);
+      await service.store.createPet(`Seed ${i}`, BigInt(i), (['available', 'pending', 'sold'] as const)[i % 3]!);
   });
   afterAll(() => service.close());
 

@@ -129,7 +129,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
     it.each(SPEC_REQUESTS.map((exchange) => [`${exchange.method} ${exchange.url}`, exchange] as const))(
       '%s: only generic headers, with and without an origin',
       async (what, exchange) => {
-        await service.store.createPet('Seed', 1, 'available');
+        await service.store.createPet('Seed', 1n, 'available');
         const app = exchange.messages ? service.messages : service.pets;
         for (const origin of [{}, { origin: APP_ORIGIN }] as Record<string, string>[]) {
           const answer = await send(app, { ...exchange, headers: { ...origin, ...exchange.headers } });
@@ -162,7 +162,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
 
   describe('listPets without paging', () => {
     it('answers the first page only, with no Link header, however many pets match', async () => {
-      for (let i = 0; i < 5; i++) await service.store.createPet(`Pet ${i}`, 1, 'sold');
+      for (let i = 0; i < 5; i++) await service.store.createPet(`Pet ${i}`, 1n, 'sold');
       const response = await call(service.pets, { url: '/v1/pets?limit=2&status=sold', headers: auth });
       expect(response.body).toHaveLength(2);
       expect(response.headers.link).toBeUndefined();
@@ -212,7 +212,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
 
   describe('getPet without deprecation headers', () => {
     it('answers 200, 404 and 401 with no Deprecation or Sunset', async () => {
-      const pet = await service.store.createPet('Rex', 1, 'available');
+      const pet = await service.store.createPet('Rex', 1n, 'available');
       for (const [url, headers] of [
         [`/v1/pets/${pet.id}`, auth],
         ['/v1/pets/1', auth],
