@@ -8,7 +8,7 @@ import { sessionStore } from '../../../lib/session.ts';
 import { readPet, type NewPet, type Pet } from '../pet.ts';
 import { petQueue, type QueuedPet } from '../pet-queue.ts';
 import { answersReads } from './list-pets.ts';
-import { petQueries } from './pet-queries.ts';
+import { petAdded } from './pet-queries.ts';
 
 /**
  * `POST /pets` (createPet). Where the environment offers idempotency keys, the transport sends one
@@ -75,9 +75,7 @@ export function useCreatePet() {
     onSuccess: ({ added }) => {
       setLostAnswers(undefined);
       if (!added) return;
-      queryClient.setQueryData(petQueries.detail(api, added.id).queryKey, added);
-      // Not awaited: the pet's page need not wait for the lists, which may keep failing to be read.
-      void queryClient.invalidateQueries({ queryKey: petQueries.lists(api) });
+      petAdded(queryClient, api, added);
     },
   });
   /** The person found the pet whose answer was lost: the lost answers before it no longer count. */

@@ -93,6 +93,15 @@ export const petQueries = {
     }),
 };
 
+/**
+ * A pet the service has just added: its page shows it at once, and every list is read anew. The
+ * lists are not awaited: while they cannot be read their refetch keeps trying, and nothing need wait.
+ */
+export function petAdded(queryClient: QueryClient, api: PetstoreApi, pet: Pet) {
+  queryClient.setQueryData(petQueries.detail(api, pet.id).queryKey, pet);
+  void queryClient.invalidateQueries({ queryKey: petQueries.lists(api) });
+}
+
 /** A pet already on screen in some loaded list, to show at once while its detail loads. */
 export function findCachedPet(queryClient: QueryClient, api: PetstoreApi, id: bigint): Pet | undefined {
   for (const [, data] of queryClient.getQueriesData<PetPage | PetPage[]>({ queryKey: petQueries.lists(api) })) {

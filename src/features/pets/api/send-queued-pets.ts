@@ -10,7 +10,7 @@ import { toNewPet } from '../pet-form-schema.ts';
 import { petQueue, runPetQueue, type QueuedPet, type SendOutcome } from '../pet-queue.ts';
 import { createPet } from './create-pet.ts';
 import { answersReads } from './list-pets.ts';
-import { petQueries } from './pet-queries.ts';
+import { petAdded } from './pet-queries.ts';
 
 /** How long the service keeps an idempotency key (a day, as the contract's extension says). */
 const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -68,10 +68,7 @@ export async function sendQueuedPet(
   try {
     const added = await createPet(api, toNewPet(entry.pet), key);
     petQueue.remove(entry.id, owner);
-    queryClient.setQueryData(petQueries.detail(api, added.id).queryKey, added);
-    // Not awaited: while the lists cannot be read, their refetch keeps trying, and the next pet waits
-    // for none of it.
-    void queryClient.invalidateQueries({ queryKey: petQueries.lists(api) });
+    petAdded(queryClient, api, added);
     return 'done';
   } catch (error) {
     const failed = isApiError(error) ? error : undefined;
