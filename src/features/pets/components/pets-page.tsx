@@ -10,10 +10,8 @@ import { whenIdle } from '../../../lib/idle.ts';
 import { Field } from '../../../ui/field.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { useDelayedFlag } from '../../../ui/use-delayed-flag.ts';
-import { count } from '../../../ui/words.ts';
-import { firstPagesOf } from '../api/list-pets.ts';
-import { petQueries, SCAN_LIMIT } from '../api/pet-queries.ts';
-import { usePetSearch, type PetSearch } from '../api/use-pet-search.ts';
+import { petQueries } from '../api/pet-queries.ts';
+import { usePetSearch } from '../api/use-pet-search.ts';
 import {
   MAX_SEARCH_LENGTH,
   PAGE_SIZES,
@@ -21,75 +19,20 @@ import {
   searchOf,
   toSearchParams,
   type PetListSearch,
-  type Sort,
 } from '../list-search.ts';
-import { useCategoryNames, type CategoryNames } from '../categories.ts';
+import { useCategoryNames } from '../categories.ts';
 import { openedFrom, rememberOpened, takeOpened } from '../list-return.ts';
 import { searchKey, sortPets } from '../pet-order.ts';
 import { PET_STATUSES, STATUS_LABELS, type Pet, type PetStatus } from '../pet.ts';
+import { EmptyList } from './empty-list.tsx';
 import { ExportButton } from './export-button.tsx';
 import { Pager, type PageLinks } from './pager.tsx';
+import { describeCategoryPage, describePage, describeSearch } from './pets-summary.ts';
 import { PetsTable } from './pets-table.tsx';
 import { QueuedPets } from './queued-pets.tsx';
 
 const SLOW_AFTER_MS = 3000;
 const SEARCH_DELAY_MS = 250;
-const SORT_LABELS = { id: 'ID', name: 'name', category: 'category ID', status: 'status' };
-const NAMED_SORT_LABELS = { ...SORT_LABELS, category: 'category' };
-
-function sortNote(sort: Sort | undefined, scope: string, named = false): string {
-  if (!sort) return '';
-  const byText = sort.key === 'name' || sort.key === 'status' || (named && sort.key === 'category');
-  const words = byText ? ['A to Z', 'Z to A'] : ['lowest first', 'highest first'];
-  return ` Sorted by ${(named ? NAMED_SORT_LABELS : SORT_LABELS)[sort.key]} (${words[Number(sort.descending)]}), ${scope}.`;
-}
-
-/** The list narrowed to one category, among the pets of the page read (the service lists by status only). */
-function describeCategoryPage(
-  shown: number,
-  read: number,
-  search: PetListSearch,
-  names: CategoryNames,
-  hasNext: boolean,
-): string {
-  const what = search.status ? `${STATUS_LABELS[search.status].toLowerCase()} pet` : 'pet';
-  const pageNumber = search.trail.length + 1;
-  // As describePage says it: which part of the list was read, never a total the service did not give.
-  const among =
-    pageNumber > 1
-      ? `the ${count(read, what)} of page ${pageNumber}${hasNext ? '' : ', the end of the list'}`
-      : hasNext || read === search.limit
-        ? `the first ${count(read, what)}`
-        : `all ${count(read, what)}`;
-  const sorted = sortNote(search.sort, 'this page only', true);
-  return `Showing ${names.label(search.category!)}: ${count(shown, 'pet')} among ${among}.${sorted}`;
-}
-
-/** What the list shows, without inventing a total the service never gave. */
-function describePage(rows: number, search: PetListSearch, hasNext: boolean, named: boolean): string {
-  const what = search.status ? `${STATUS_LABELS[search.status].toLowerCase()} pet` : 'pet';
-  if (rows === 0) return '';
-  const pageNumber = search.trail.length + 1;
-  const sorted = sortNote(search.sort, 'this page only: the service decides which pets are on each page', named);
-  if (pageNumber > 1) {
-    return `Page ${pageNumber}: ${count(rows, `more ${what}`, `more ${what}s`)}${hasNext ? '' : ', the end of the list'}.${sorted}`;
-  }
-  if (hasNext || rows === search.limit) return `Showing the first ${count(rows, what)}.${sorted}`;
-  return `Showing all ${count(rows, what)}.${sorted}`;
-}
-
-function describeSearch(matches: number, search: PetListSearch, scan: PetSearch, names: CategoryNames): string {
-  const among = scan.firstPagesOnly
-    ? `${firstPagesOf(search.status)} (this service offers no way past them)`
-    : scan.capped
-      ? `the first ${SCAN_LIMIT.toLocaleString()} pets (searching stops there)`
-      : `${count(scan.lookedThrough, 'pet')} looked through`;
-  const inCategory = search.category === undefined ? '' : `, of ${names.label(search.category)},`;
-  const found = `${count(matches, 'pet')}${inCategory} named like “${search.q}”`;
-  if (scan.stopped) return `Stopped after looking through ${count(scan.lookedThrough, 'pet')}: ${found} so far.`;
-  if (scan.searching) return `Looked through ${count(scan.lookedThrough, 'pet')} so far: ${found}…`;
-  return `${found}, among ${among}.${sortNote(search.sort, 'all matches', names.named)}`;
-}
 
 export function PetsPage() {
   const api = useApi();
@@ -448,37 +391,5 @@ export function PetsPage() {
       )}
       {showPager && !noneOfCategory && <Pager label="Pages, at the end of the list" pages={pages} onPage={readOn} />}
     </section>
-  );
-}
-
-/** An empty result says why: a search, a page past the end, a filter, or a store with no pets yet. */
-function EmptyList({ search, names, onClear }: { search: PetListSearch; names: CategoryNames; onClear: () => void }) {
-  const statusName = search.status && STATUS_LABELS[search.status].toLowerCase();
-  const without = (change: Partial<PetListSearch>) => ({
-    search: toSearchParams({ ...search, trail: [], page: 1, ...change }).toString(),
-  });
-  const [message, action] = search.q
-    ? [
-        search.category === undefined
-          ? `No ${statusName ? `${statusName} ` : ''}pet’s name contains “${search.q}”.`
-          : `No ${statusName ? `${statusName} ` : ''}pet of ${names.label(search.category)} has a name containing “${search.q}”.`,
-        <>
-          <button type="button" className="button-secondary" onClick={onClear}>
-            Clear the search
-          </button>
-          {statusName && <Link to={without({ status: undefined })}>Search all statuses</Link>}
-          {search.category !== undefined && <Link to={without({ category: undefined })}>Search every category</Link>}
-        </>,
-      ]
-    : search.trail.length > 0
-      ? ['No more pets past this point.', <Link to={without({})}>Back to the first page</Link>]
-      : statusName
-        ? [`No ${statusName} pets.`, <Link to={without({ status: undefined })}>Show all statuses</Link>]
-        : ['There are no pets in the store yet.', <Link to={paths.addPet}>Add a pet</Link>];
-  return (
-    <div className="empty-state">
-      <p>{message}</p>
-      <p className="empty-actions">{action}</p>
-    </div>
   );
 }

@@ -1,0 +1,45 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths.ts';
+import type { CategoryNames } from '../categories.ts';
+import { toSearchParams, type PetListSearch } from '../list-search.ts';
+import { STATUS_LABELS } from '../pet.ts';
+
+/** An empty result says why: a search, a page past the end, a filter, or a store with no pets yet. */
+export function EmptyList({
+  search,
+  names,
+  onClear,
+}: {
+  search: PetListSearch;
+  names: CategoryNames;
+  onClear: () => void;
+}) {
+  const statusName = search.status && STATUS_LABELS[search.status].toLowerCase();
+  const without = (change: Partial<PetListSearch>) => ({
+    search: toSearchParams({ ...search, trail: [], page: 1, ...change }).toString(),
+  });
+  const [message, action] = search.q
+    ? [
+        search.category === undefined
+          ? `No ${statusName ? `${statusName} ` : ''}pet’s name contains “${search.q}”.`
+          : `No ${statusName ? `${statusName} ` : ''}pet of ${names.label(search.category)} has a name containing “${search.q}”.`,
+        <>
+          <button type="button" className="button-secondary" onClick={onClear}>
+            Clear the search
+          </button>
+          {statusName && <Link to={without({ status: undefined })}>Search all statuses</Link>}
+          {search.category !== undefined && <Link to={without({ category: undefined })}>Search every category</Link>}
+        </>,
+      ]
+    : search.trail.length > 0
+      ? ['No more pets past this point.', <Link to={without({})}>Back to the first page</Link>]
+      : statusName
+        ? [`No ${statusName} pets.`, <Link to={without({ status: undefined })}>Show all statuses</Link>]
+        : ['There are no pets in the store yet.', <Link to={paths.addPet}>Add a pet</Link>];
+  return (
+    <div className="empty-state">
+      <p>{message}</p>
+      <p className="empty-actions">{action}</p>
+    </div>
+  );
+}

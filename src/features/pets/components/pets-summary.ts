@@ -1,0 +1,66 @@
+// What the list's status line says: which part of the list is shown, never a total the service
+// did not give.
+import { count } from '../../../ui/words.ts';
+import { firstPagesOf } from '../api/list-pets.ts';
+import { SCAN_LIMIT } from '../api/pet-queries.ts';
+import type { PetSearch } from '../api/use-pet-search.ts';
+import type { CategoryNames } from '../categories.ts';
+import type { PetListSearch, Sort } from '../list-search.ts';
+import { STATUS_LABELS } from '../pet.ts';
+
+const SORT_LABELS = { id: 'ID', name: 'name', category: 'category ID', status: 'status' };
+const NAMED_SORT_LABELS = { ...SORT_LABELS, category: 'category' };
+
+function sortNote(sort: Sort | undefined, scope: string, named = false): string {
+  if (!sort) return '';
+  const byText = sort.key === 'name' || sort.key === 'status' || (named && sort.key === 'category');
+  const words = byText ? ['A to Z', 'Z to A'] : ['lowest first', 'highest first'];
+  return ` Sorted by ${(named ? NAMED_SORT_LABELS : SORT_LABELS)[sort.key]} (${words[Number(sort.descending)]}), ${scope}.`;
+}
+
+/** The list narrowed to one category, among the pets of the page read (the service lists by status only). */
+export function describeCategoryPage(
+  shown: number,
+  read: number,
+  search: PetListSearch,
+  names: CategoryNames,
+  hasNext: boolean,
+): string {
+  const what = search.status ? `${STATUS_LABELS[search.status].toLowerCase()} pet` : 'pet';
+  const pageNumber = search.trail.length + 1;
+  // As describePage says it: which part of the list was read, never a total the service did not give.
+  const among =
+    pageNumber > 1
+      ? `the ${count(read, what)} of page ${pageNumber}${hasNext ? '' : ', the end of the list'}`
+      : hasNext || read === search.limit
+        ? `the first ${count(read, what)}`
+        : `all ${count(read, what)}`;
+  const sorted = sortNote(search.sort, 'this page only', true);
+  return `Showing ${names.label(search.category!)}: ${count(shown, 'pet')} among ${among}.${sorted}`;
+}
+
+/** What the list shows, without inventing a total the service never gave. */
+export function describePage(rows: number, search: PetListSearch, hasNext: boolean, named: boolean): string {
+  const what = search.status ? `${STATUS_LABELS[search.status].toLowerCase()} pet` : 'pet';
+  if (rows === 0) return '';
+  const pageNumber = search.trail.length + 1;
+  const sorted = sortNote(search.sort, 'this page only: the service decides which pets are on each page', named);
+  if (pageNumber > 1) {
+    return `Page ${pageNumber}: ${count(rows, `more ${what}`, `more ${what}s`)}${hasNext ? '' : ', the end of the list'}.${sorted}`;
+  }
+  if (hasNext || rows === search.limit) return `Showing the first ${count(rows, what)}.${sorted}`;
+  return `Showing all ${count(rows, what)}.${sorted}`;
+}
+
+export function describeSearch(matches: number, search: PetListSearch, scan: PetSearch, names: CategoryNames): string {
+  const among = scan.firstPagesOnly
+    ? `${firstPagesOf(search.status)} (this service offers no way past them)`
+    : scan.capped
+      ? `the first ${SCAN_LIMIT.toLocaleString()} pets (searching stops there)`
+      : `${count(scan.lookedThrough, 'pet')} looked through`;
+  const inCategory = search.category === undefined ? '' : `, of ${names.label(search.category)},`;
+  const found = `${count(matches, 'pet')}${inCategory} named like “${search.q}”`;
+  if (scan.stopped) return `Stopped after looking through ${count(scan.lookedThrough, 'pet')}: ${found} so far.`;
+  if (scan.searching) return `Looked through ${count(scan.lookedThrough, 'pet')} so far: ${found}…`;
+  return `${found}, among ${among}.${sortNote(search.sort, 'all matches', names.named)}`;
+}
