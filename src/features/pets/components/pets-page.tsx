@@ -7,27 +7,20 @@ import { browserPath, paths } from '../../../config/paths.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
 import { canRetry, describeRefusedPageLink } from '../../../ui/error-messages.ts';
 import { whenIdle } from '../../../lib/idle.ts';
-import { Field } from '../../../ui/field.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { useDelayedFlag } from '../../../ui/use-delayed-flag.ts';
 import { petQueries } from '../api/pet-queries.ts';
 import { usePetSearch } from '../api/use-pet-search.ts';
-import {
-  MAX_SEARCH_LENGTH,
-  PAGE_SIZES,
-  parseListSearch,
-  searchOf,
-  toSearchParams,
-  type PetListSearch,
-} from '../list-search.ts';
+import { parseListSearch, searchOf, toSearchParams, type PetListSearch } from '../list-search.ts';
 import { useCategoryNames } from '../categories.ts';
 import { openedFrom, rememberOpened, takeOpened } from '../list-return.ts';
 import { searchKey, sortPets } from '../pet-order.ts';
-import { PET_STATUSES, STATUS_LABELS, type Pet, type PetStatus } from '../pet.ts';
+import { PET_STATUSES, STATUS_LABELS, type Pet } from '../pet.ts';
 import { EmptyList } from './empty-list.tsx';
 import { ExportButton } from './export-button.tsx';
 import { Pager, type PageLinks } from './pager.tsx';
 import { describeCategoryPage, describePage, describeSearch } from './pets-summary.ts';
+import { PetsFilters } from './pets-filters.tsx';
 import { PetsTable } from './pets-table.tsx';
 import { QueuedPets } from './queued-pets.tsx';
 
@@ -224,85 +217,14 @@ export function PetsPage() {
 
       <QueuedPets />
 
-      <form className="filters" aria-label="Find pets" role="search" onSubmit={(event) => event.preventDefault()}>
-        <Field label="Search by name" className="field field-search" hint="Press / to jump here.">
-          {(control) => (
-            <input
-              {...control}
-              ref={searchBox}
-              type="search"
-              value={typed}
-              maxLength={MAX_SEARCH_LENGTH}
-              onChange={(event) => setTyped(event.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-              enterKeyHint="search"
-            />
-          )}
-        </Field>
-        <Field label="Status" className="field field-inline">
-          {(control) => (
-            <select
-              {...control}
-              value={search.status ?? ''}
-              onChange={(event) => change({ status: (event.target.value || undefined) as PetStatus | undefined })}
-            >
-              <option value="">All</option>
-              {PET_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_LABELS[status]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        {names.named && (
-          <Field label="Category" className="field field-inline">
-            {(control) => (
-              <select
-                {...control}
-                value={category?.toString() ?? ''}
-                onChange={(event) =>
-                  change({
-                    category: event.target.value ? BigInt(event.target.value) : undefined,
-                    trail: search.trail,
-                    page: search.page,
-                  })
-                }
-              >
-                <option value="">All</option>
-                {names.list.map(({ id, name }) => (
-                  <option key={id.toString()} value={id.toString()}>
-                    {name}
-                  </option>
-                ))}
-                {/* A bookmarked category the environment does not name is still shown as chosen. */}
-                {category !== undefined && names.nameOf(category) === undefined && (
-                  <option value={category.toString()}>ID {category.toString()}</option>
-                )}
-              </select>
-            )}
-          </Field>
-        )}
-        <Field label="Rows per page" className="field field-inline">
-          {(control) => (
-            <select
-              {...control}
-              value={search.limit}
-              onChange={(event) => change({ limit: Number(event.target.value) })}
-            >
-              {/* A bookmarked size that is not a preset (limit=37) is still shown as chosen. */}
-              {[...new Set<number>([...PAGE_SIZES, search.limit])]
-                .sort((a, b) => a - b)
-                .map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-            </select>
-          )}
-        </Field>
-      </form>
+      <PetsFilters
+        search={search}
+        names={names}
+        typed={typed}
+        onType={setTyped}
+        onChange={change}
+        searchBox={searchBox}
+      />
 
       <ExportButton request={{ status: search.status, q, category, sort: search.sort }} names={names} />
 
