@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sortPets } from './pet-order.ts';
+import { searchKey, sortPets } from './pet-order.ts';
 import type { Pet } from './pet.ts';
 
 const pets: Pet[] = [
@@ -36,5 +36,20 @@ describe('sorting by status', () => {
     ];
     expect(ids(sortPets(statuses, { key: 'status', descending: false }))).toEqual([3n, 4n, 2n, 1n]);
     expect(ids(sortPets(statuses, { key: 'status', descending: true }))).toEqual([1n, 2n, 4n, 3n]);
+  });
+});
+
+describe('matching a search', () => {
+  const finds = (name: string, typed: string) => searchKey(name).includes(searchKey(typed));
+
+  it('ignores case and accents', () => {
+    expect(finds('Zoë', 'zoe')).toBe(true);
+    expect(finds('ZOE junior', 'zoë j')).toBe(true);
+  });
+
+  it('finds a name as the page shows it: invisible characters dropped, white space as one space', () => {
+    expect(finds('Bel\u200Bla\u200D\u200C\uFEFF', 'Bella')).toBe(true);
+    expect(finds('Line1\nLine2\tTab', 'line1 line2 tab')).toBe(true);
+    expect(finds('Rex', 'Rexa')).toBe(false);
   });
 });

@@ -38,9 +38,14 @@ export function sortPets(
   return [...pets].sort((a, b) => (sort.descending ? compare(b, a) : compare(a, b)));
 }
 
-/** Text for matching a search: case and accents ignored (`Zoë` is found by `zoe`). */
+/**
+ * Text for matching a search as a person reads it: case and accents ignored (`Zoë` is found by
+ * `zoe`), invisible characters dropped (a zero-width space or a direction mark pasted into a name),
+ * and any run of white space one space, as the page shows it (a line break included).
+ */
 export const searchKey = (text: string) =>
   text
     .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
+    .replace(/[\p{Diacritic}\p{Cf}]/gu, '')
+    .replace(/\s+/gu, ' ')
     .toLocaleLowerCase();
