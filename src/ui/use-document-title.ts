@@ -1,7 +1,11 @@
 import { useEffect } from 'react';
 
+/**
+ * The page's title, then the app's. The title is isolated (FSI … PDI): a pet's name written right to
+ * left, or holding a direction mark, cannot reorder the words after it.
+ */
 export function useDocumentTitle(title: string) {
   useEffect(() => {
-    document.title = `${title} · Petstore Admin`;
+    document.title = `\u2068${title}\u2069 · Petstore Admin`;
   }, [title]);
 }
