@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useApi } from '../../../api/api-context.ts';
 import { useReadFailure } from '../../../api/read-failure.ts';
 import { searchKey } from '../pet-order.ts';
@@ -21,10 +21,11 @@ function candidatesOf(page: EveryPetPage): Candidate[] {
 }
 
 /**
- * What a search looks through: every pet the service lists (of one status, or all), read into the
- * query cache page by page, refreshed in the background like any query; it can be stopped.
+ * What a search for `q` looks through: every pet the service lists (of one status, or all), read
+ * into the query cache page by page, refreshed in the background like any query; it can be stopped.
  */
-export function usePetSearch(enabled: boolean, status: PetStatus | undefined) {
+export function usePetSearch(q: string, status: PetStatus | undefined) {
+  const enabled = q !== '';
   const api = useApi();
   // Stopped, the reading ends at once (`stop`), and nothing reads again until resumed.
   const [stoppedAt, setStoppedAt] = useState<PetStatus | 'all'>();
@@ -32,6 +33,15 @@ export function usePetSearch(enabled: boolean, status: PetStatus | undefined) {
   const options = petQueries.scan(api, status);
   const scan = useQuery({ ...options, enabled: enabled && !stopping });
   const { failure, retrying, tryAgain } = useReadFailure(scan, options.queryKey);
+  // A search typed once what was read has gone stale reads the list again: React Query would only
+  // on a mount, a focus or a reconnect, and pets added since, here or by others, would not be found.
+  // The pets read stay searched meanwhile (refetchMode 'replace'), and a read on its way is joined.
+  const { isStale, data, refetch } = scan;
+  useEffect(() => {
+    if (enabled && !stopping && isStale && data) void refetch({ cancelRefetch: false });
+    // On what is typed: the rest only says whether a read is due.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [q]);
   const queryClient = useQueryClient();
   const stopped = stopping && scan.fetchStatus === 'idle';
   const pages = scan.data;

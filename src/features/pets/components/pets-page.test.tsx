@@ -395,6 +395,22 @@ describe('PetsPage', () => {
     expect(await screen.findByText('No pet’s name contains “nobody”.')).toBeVisible();
   });
 
+  it('a search typed once what it read has gone stale reads the list again, finding pets added since', async () => {
+    vi.useFakeTimers();
+    const store = [...pets];
+    server.use(http.get(`${API}/pets`, () => HttpResponse.json(store)));
+    renderSignedIn(<PetsPage />, { path: '/pets?q=hum' });
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(screen.getByText('No pet’s name contains “hum”.')).toBeVisible();
+    // Someone adds Humphrey; half a minute later, the search is typed on.
+    store.unshift({ id: 3, name: 'Humphrey', categoryId: 1, status: 'available' });
+    await act(() => vi.advanceTimersByTimeAsync(31_000));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search by name' }), { target: { value: 'humph' } });
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    expect(rows()).toHaveLength(1);
+    expect(screen.getByRole('status')).toHaveTextContent('1 pet named like “humph”, among 3 pets looked through.');
+  });
+
   it('offline, a search says it waits for the connection, never that no pet has the name', async () => {
     answer(200);
     onlineManager.setOnline(false);

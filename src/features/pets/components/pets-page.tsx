@@ -117,7 +117,7 @@ export function PetsPage() {
     // The list as it is (status, size) decides what to read; `search` is made anew each render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [searching, listLoaded, search.status, search.limit]);
-  const scan = usePetSearch(searching, search.status);
+  const scan = usePetSearch(q, search.status);
 
   const matches = useMemo(() => {
     if (!searching) return [];
