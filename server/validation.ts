@@ -14,7 +14,7 @@ const FIELDS: Record<string, { code: string; rule: string }> = {
     rule: `must be a string of at most ${PET_NAME_MAX_LENGTH} characters, with at least one visible character`,
   },
   categoryId: { code: 'invalid_category_id', rule: 'must be an integer in the int64 range' },
-  message: { code: 'invalid_message', rule: 'must be a string that is not empty' },
+  message: { code: 'invalid_message', rule: 'must be a string with at least one visible character' },
 };
 
 const CONTEXT_NAMES: Record<string, string> = {

@@ -47,6 +47,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
     it.each<[string, unknown, string]>([
       ['a missing message', {}, 'invalid_message'],
       ['an empty message', { message: '' }, 'invalid_message'],
+      ['a message of invisible characters alone', { message: ' \u200B\uFEFF ' }, 'invalid_message'],
       ['a numeric message', { message: 5 }, 'invalid_message'],
       ['an array body', '[]', 'invalid_body'],
       ['invalid JSON', '{', 'invalid_json'],

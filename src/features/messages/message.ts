@@ -19,7 +19,8 @@ const bodyBytes = (message: string) => new TextEncoder().encode(JSON.stringify({
 
 /** The message form's rules: the spec's (some text), and the largest body where the environment declares one. */
 export const messageFormSchema = ({ requestBodyMaxBytes }: ServiceLimits = {}) => {
-  const message = z.string().check(z.trim(), z.minLength(1, 'Write a message.'));
+  // Some text a person can read: white space and invisible characters alone are none.
+  const message = z.string().check(z.trim(), z.regex(/[^\p{White_Space}\p{Cf}]/u, 'Write a message.'));
   return z.object({
     message: requestBodyMaxBytes
       ? message.check(

@@ -49,4 +49,14 @@ describe('MessagesPage', () => {
     await send(long);
     await waitFor(() => expect(sent).toBe(1));
   });
+
+  it('refuses a message of white space and invisible characters alone, keeping what was typed', async () => {
+    let sent = 0;
+    server.use(http.post(`${MESSAGES}/messages`, () => (sent++, HttpResponse.error())));
+    renderSignedIn(<MessagesPage />, { path: '/messages' });
+    await send(' \u200B\u200D\n');
+    expect(await screen.findByText('Write a message.')).toBeVisible();
+    expect(screen.getByLabelText('Message')).toHaveValue(' \u200B\u200D\n');
+    expect(sent).toBe(0);
+  });
 });
