@@ -9,6 +9,7 @@ import { reauth } from '../features/auth/reauth.ts';
 import { ReauthDialog } from '../features/auth/reauth-dialog.tsx';
 import { SignOutConfirm } from '../features/pets/components/queued-pets.tsx';
 import { petQueue } from '../features/pets/pet-queue.ts';
+import { keyFirstEntry } from '../lib/first-entry.ts';
 import { whenIdle } from '../lib/idle.ts';
 import { sessionStore, type Session } from '../lib/session.ts';
 import { createQueryClient } from './query-client.ts';
@@ -39,12 +40,7 @@ function signedIn(session: Session, config: AppConfig): SignedIn | undefined {
   if (current?.identity === identity) return current;
   const environment = config.environments.find((env) => env.name === session.environmentName);
   if (!environment) return undefined;
-  // React Router names an entry with no history state "default": every page load, and the one the
-  // sign-in screen replaces. Each gets a key of its own before the router reads it, still starting
-  // with "default" (the page a visit opened at, see page-heading.tsx), so that a scroll position kept
-  // for one visit is never taken for another's (list-return.ts). The router keeps `{ usr, key, idx }`
-  // in the state; only `key` is set.
-  if (!history.state?.key) history.replaceState({ ...history.state, key: `default-${Math.random()}` }, '');
+  keyFirstEntry();
   const runtime = {
     api: createPetstoreApi(environment, {
       getApiKey: sessionStore.apiKey,

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
+import { isFirstEntry } from '../lib/first-entry.ts';
 import { sessionStore } from '../lib/session.ts';
 import { useDocumentTitle } from './use-document-title.ts';
 
@@ -12,8 +13,7 @@ import { useDocumentTitle } from './use-document-title.ts';
 export function PageHeading({ title }: { title: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const navigationType = useNavigationType();
-  // The entry the visit opened at: React Router's "default", made unique by the signed-in app.
-  const firstPage = useLocation().key.startsWith('default');
+  const firstPage = isFirstEntry(useLocation());
   const [takeFocus] = useState(() => (firstPage ? sessionStore.signedInHere() : navigationType !== 'REPLACE'));
   useDocumentTitle(title);
   useEffect(() => {
