@@ -9,7 +9,6 @@ import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { jsonCodec } from '../../contract/json.ts';
 import type { paths } from '../../contract/schema.gen.ts';
 import { offers, type Environment } from '../config/config.ts';
-import { sessionValue } from '../lib/session.ts';
 import { ApiError } from './api-error.ts';
 import { linkUrl } from './links.ts';
 
@@ -169,14 +168,6 @@ const deprecationMiddleware: Middleware = {
   },
 };
 
-/** The `Idempotency-Key` of a pet being added, kept across a reload until it is added. */
-const keptAttempt = sessionValue(
-  'add-pet-attempt',
-  (value): value is { body: string; key: string } =>
-    typeof (value as { body?: unknown } | null)?.body === 'string' &&
-    typeof (value as { key?: unknown }).key === 'string',
-);
-
 /** A fresh `Idempotency-Key`: 128 random bits, as hex. */
 export function newIdempotencyKey(): string {
   // getRandomValues works on plain http too, where crypto.randomUUID does not.
@@ -184,38 +175,14 @@ export function newIdempotencyKey(): string {
 }
 
 /**
- * The `Idempotency-Key` the last create of `pet` was sent with, handed over to whoever sends it
- * from now on (the queue of pets waiting on this device): the form's next create gets a new one.
- */
-export function takeIdempotencyKey(pet: unknown): string | undefined {
-  const kept = keptAttempt.load();
-  if (kept?.body !== json.stringify(pet)) return undefined;
-  keptAttempt.clear();
-  return kept.key;
-}
-
-/**
  * The extensions the environment declares, and only those (see config.ts): a service built to the
  * spec alone may not allow a header it does not know, and the browser would then send nothing.
- * `idempotency-key`: one key per pet, the same for the same body until it is added, so sending it
- * again after a lost answer can never add it twice.
+ * `idempotency-key`: the key a caller gives a create goes only where the environment declares it.
  */
-function extensionsMiddleware(environment: Environment, attempts: Map<string, Attempt>): Middleware {
-  const isCreate = (request: Request, schemaPath: string) => request.method === 'POST' && schemaPath === '/pets';
+function extensionsMiddleware(environment: Environment): Middleware {
   return {
-    onRequest({ request, schemaPath, id }) {
-      if (!offers(environment, 'idempotency-key') || !isCreate(request, schemaPath)) return;
-      // A pet from the queue on this device carries the key it was given, kept with it.
-      if (request.headers.has('Idempotency-Key')) return;
-      const body = attempts.get(id)!.body ?? '';
-      const kept = keptAttempt.load();
-      const key = kept?.body === body ? kept.key : newIdempotencyKey();
-      keptAttempt.save({ body, key });
-      request.headers.set('Idempotency-Key', key);
-    },
-    onResponse({ request, schemaPath, response }) {
-      const key = request.headers.get('Idempotency-Key');
-      if (response.ok && isCreate(request, schemaPath) && key === keptAttempt.load()?.key) keptAttempt.clear();
+    onRequest({ request }) {
+      if (!offers(environment, 'idempotency-key')) request.headers.delete('Idempotency-Key');
     },
   };
 }
@@ -277,7 +244,7 @@ function client(baseUrl: string, environment: Environment, options: ClientOption
   typed.use(
     answersMiddleware(options.timeoutMs, attempts),
     deprecationMiddleware,
-    extensionsMiddleware(environment, attempts),
+    extensionsMiddleware(environment),
     apiKeyMiddleware(options, attempts),
   );
   return typed;

@@ -2,21 +2,44 @@ import { onlineManager, useMutation, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { useApi } from '../../../api/api-context.ts';
 import { isApiError } from '../../../api/api-error.ts';
-import { newIdempotencyKey, readBody, takeIdempotencyKey, type PetstoreApi } from '../../../api/client.ts';
+import { jsonCodec } from '../../../../contract/json.ts';
+import { newIdempotencyKey, readBody, type PetstoreApi } from '../../../api/client.ts';
 import { offers } from '../../../config/config.ts';
-import { sessionStore } from '../../../lib/session.ts';
+import { sessionStore, sessionValue } from '../../../lib/session.ts';
 import { readPet, type NewPet, type Pet } from '../pet.ts';
 import { petQueue, type QueuedPet } from '../pet-queue.ts';
 import { answersReads } from './list-pets.ts';
 import { petAdded } from './pet-queries.ts';
 
 /**
- * `POST /pets` (createPet). Where the environment offers idempotency keys, the transport sends one
- * (src/api/client.ts), and sending the same pet again can never add it twice.
+ * `POST /pets` (createPet), with the `Idempotency-Key` given where the environment offers them
+ * (the transport drops it elsewhere): sent again with the same key, the pet is never added twice.
  */
 export async function createPet(api: PetstoreApi, pet: NewPet, idempotencyKey?: string): Promise<Pet> {
   const headers = idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {};
   return readBody(await api.pets.POST('/pets', { body: pet, headers, parseAs: 'text' }), readPet);
+}
+
+const json = jsonCodec();
+
+/**
+ * The `Idempotency-Key` of the pet the form is adding, kept across a reload until it is added: the
+ * same pet sent again (the same values, as sent) carries the same key, another pet a new one.
+ */
+const formAttempt = sessionValue(
+  'add-pet-attempt',
+  (value): value is { body: string; key: string } =>
+    typeof (value as { body?: unknown } | null)?.body === 'string' &&
+    typeof (value as { key?: unknown }).key === 'string',
+);
+
+function attemptKey(pet: NewPet): string {
+  const body = json.stringify(pet);
+  const kept = formAttempt.load();
+  if (kept?.body === body) return kept.key;
+  const key = newIdempotencyKey();
+  formAttempt.save({ body, key });
+  return key;
 }
 
 /** Creates whose answer never came, in a row, and whether the service answered a read meanwhile. */
@@ -45,8 +68,11 @@ export function useCreatePet() {
           queued: petQueue.add(pet, { state: 'waiting', idempotencyKey: idempotent ? newIdempotencyKey() : undefined }),
         };
       }
+      const key = idempotent ? attemptKey(pet) : undefined;
       try {
-        return { added: await createPet(api, pet) };
+        const added = await createPet(api, pet, key);
+        formAttempt.clear();
+        return { added };
       } catch (error) {
         if (isApiError(error) && error.outcomeUnknown) {
           // Only a request that got no answer at all may have been refused by the browser itself.
@@ -54,10 +80,11 @@ export function useCreatePet() {
           if (error.kind === 'network' && !readsAnswer) {
             // The service cannot be reached at all. With a key, sending again cannot add it twice; without
             // one, the browser cannot tell a connection refused from one dropped after the pet arrived.
-            const sentKey = idempotent ? takeIdempotencyKey(pet) : undefined;
-            const key = idempotent ? (sentKey ?? newIdempotencyKey()) : undefined;
+            // The key goes with the pet to the queue, which sends it from now on; the form's next
+            // create gets a new one.
+            formAttempt.clear();
             const apiKey = sessionStore.keyPrint();
-            const sentWith = sentKey && apiKey ? { apiKey, at: Date.now() } : undefined;
+            const sentWith = key && apiKey ? { apiKey, at: Date.now() } : undefined;
             return {
               queued: petQueue.add(
                 pet,

@@ -255,6 +255,28 @@ describe('AddPetPage against a service that declares its extensions and limits',
     expect(creates[1]!.idempotencyKey).toBe(creates[0]!.idempotencyKey);
   });
 
+  it('keeps the Idempotency-Key of a pet not yet added across a reload, and gives the next pet a new one', async () => {
+    const { creates } = service({ answer: (attempt) => (attempt === 1 ? HttpResponse.error() : created(7)) });
+    const { unmount } = renderSignedIn(<AddPetPage />, { path: '/pets/new', environment: REFERENCE });
+    await addPet();
+    await screen.findByRole('alert');
+    unmount();
+    // A reload: the form comes back as it was left, and the same pet goes with the same key.
+    const reloaded = renderSignedIn(<AddPetPage />, { path: '/pets/new', environment: REFERENCE });
+    await userEvent.click(screen.getByRole('button', { name: 'Add pet' }));
+    await waitFor(() => expect(creates).toHaveLength(2));
+    expect(creates[1]!.idempotencyKey).toBe(creates[0]!.idempotencyKey);
+    reloaded.unmount();
+    // Added: a pet of the very same values is another pet, with a key of its own.
+    renderSignedIn(<AddPetPage />, { path: '/pets/new', environment: REFERENCE });
+    await userEvent.clear(screen.getByLabelText('Name'));
+    await userEvent.clear(screen.getByLabelText('Category ID'));
+    await addPet();
+    await waitFor(() => expect(creates).toHaveLength(3));
+    expect(creates[2]!.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(creates[2]!.idempotencyKey).not.toBe(creates[0]!.idempotencyKey);
+  });
+
   it('stops offering a harmless Try again once the setup is what refuses the request', async () => {
     service({ answer: () => HttpResponse.error() });
     renderSignedIn(<AddPetPage />, { path: '/pets/new', environment: REFERENCE });
