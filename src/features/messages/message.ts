@@ -43,6 +43,12 @@ export const messageDraft = sessionValue('message-draft', isMessageDraft, { draf
 const isMessageList = (value: unknown): value is { sent: Message[] } =>
   typeof value === 'object' && value !== null && Array.isArray((value as { sent?: unknown }).sent);
 
+/**
+ * How many sent messages a session keeps: the newest. A message may be 64 KiB, and the tab's storage
+ * holds about 5 MB for everything, the pets waiting to be sent included.
+ */
+export const SENT_MESSAGES_KEPT = 20;
+
 /** Messages sent in this session, per environment: those sent to Staging are not listed for Production. */
 export const sentMessages = (environmentName: string) =>
   sessionValue(`sent-messages.${environmentName}`, isMessageList);

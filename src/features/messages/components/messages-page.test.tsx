@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -58,5 +58,30 @@ describe('MessagesPage', () => {
     expect(await screen.findByText('Write a message.')).toBeVisible();
     expect(screen.getByLabelText('Message')).toHaveValue(' \u200B\u200D\n');
     expect(sent).toBe(0);
+  });
+
+  it('lists the 20 newest messages sent, and keeps no more across a reload', async () => {
+    let sent = 0;
+    server.use(
+      http.post(`${MESSAGES}/messages`, async ({ request }) => {
+        sent++;
+        const { message } = (await request.json()) as { message: string };
+        return HttpResponse.json({ id: `msg_${sent}`, message, status: 'queued', createdAt: '2026-11-25T10:00:00Z' });
+      }),
+    );
+    const { unmount } = renderSignedIn(<MessagesPage />, { path: '/messages' });
+    for (let i = 1; i <= 21; i++) {
+      await send(`Note ${i}`);
+      await waitFor(() => expect(sent).toBe(i));
+    }
+    const listed = () =>
+      within(screen.getByRole('list', { name: 'Messages sent in this session' })).getAllByRole('listitem');
+    await waitFor(() => expect(listed()).toHaveLength(20));
+    expect(listed()[0]).toHaveTextContent('Note 21');
+    expect(listed().at(-1)).toHaveTextContent('Note 2');
+    expect(screen.getByText('The 20 newest are listed here.')).toBeVisible();
+    unmount();
+    renderSignedIn(<MessagesPage />, { path: '/messages' });
+    expect(listed()).toHaveLength(20);
   });
 });

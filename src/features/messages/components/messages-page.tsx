@@ -7,7 +7,14 @@ import { Field } from '../../../ui/field.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { useDraftDefaults, useSaveDraft } from '../../../ui/use-form-draft.ts';
 import { useSendMessage } from '../api/send-message.ts';
-import { EMPTY_MESSAGE_FORM, messageDraft, messageFormSchema, sentMessages, type Message } from '../message.ts';
+import {
+  EMPTY_MESSAGE_FORM,
+  messageDraft,
+  messageFormSchema,
+  SENT_MESSAGES_KEPT,
+  sentMessages,
+  type Message,
+} from '../message.ts';
 
 // In the staff member's own language and time zone, the zone named: a queue may be far away.
 const timeFormat = new Intl.DateTimeFormat(undefined, {
@@ -43,7 +50,7 @@ export function MessagesPage() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       const message = await send.mutateAsync(values.message);
-      const next = [message, ...sent];
+      const next = [message, ...sent].slice(0, SENT_MESSAGES_KEPT);
       setSent(next);
       log.save({ sent: next });
       reset(EMPTY_MESSAGE_FORM, { keepFieldsRef: true });
@@ -82,9 +89,9 @@ export function MessagesPage() {
       </form>
 
       <h2>Sent in this session</h2>
-      {sent.length === 0 ? (
-        <p>No messages sent yet.</p>
-      ) : (
+      {sent.length === 0 && <p>No messages sent yet.</p>}
+      {sent.length === SENT_MESSAGES_KEPT && <p>The {SENT_MESSAGES_KEPT} newest are listed here.</p>}
+      {sent.length > 0 && (
         <ul className="message-list" aria-label="Messages sent in this session">
           {sent.map((message) => (
             <li key={message.id} className="card">
