@@ -44,3 +44,19 @@ test('in forced colours, the menu still marks the page you are on', async ({ pag
   expect(await underline('Pets')).not.toBe(await underline('Add pet'));
   expect(await underline('Add pet')).toBe(await underline('Messages'));
 });
+
+test('at 200% (640 px), the sort buttons above the cards sit evenly spaced, not in the columns’ widths', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 640, height: 800 });
+  await signIn(page);
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+  const boxes = await page
+    .getByRole('columnheader')
+    .getByRole('button')
+    .evaluateAll((headers) => headers.map((header) => header.getBoundingClientRect().toJSON() as DOMRect));
+  const gaps = boxes.slice(1).flatMap((box, i) => (box.top === boxes[i]!.top ? [box.left - boxes[i]!.right] : []));
+  expect(gaps.length).toBeGreaterThan(0);
+  // The row's gap is 1.25rem (20 px).
+  for (const gap of gaps) expect(gap).toBeLessThanOrEqual(21);
+});
