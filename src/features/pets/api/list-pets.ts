@@ -93,16 +93,13 @@ export async function* readEveryPet(
       for (const pet of pets) seen.add(pet.id);
       yield { pets, nextLink: page.nextLink, endsShort };
     }
-    if (!endsShort) return;
+    // The whole list decides: read to its end, it had every pet; cut short, every status is read.
+    if (list === undefined && !endsShort) return;
   }
 }
 
-/** The pets `readEveryPet` reaches when the service offers no way past its first pages, in words. */
-export const firstPagesOf = (status: PetStatus | undefined) =>
-  `the first ${PAGE_SIZE_MAX} ${status ? `${status} pets` : 'pets of the whole list and of each status'}`;
-
 /**
- * Looks one pet up through `GET /pets` alone (every list at once, 100 at a time, following `next`
+ * Looks one pet up through `GET /pets` alone (every list at once, PAGE_SIZE_MAX at a time, following `next`
  * links): what keeps the detail view working once the deprecated `getPet` is gone. Resolves with
  * the pet as soon as one list has it, or undefined once none has.
  */

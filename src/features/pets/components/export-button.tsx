@@ -2,10 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useApi } from '../../../api/api-context.ts';
 import { describeError } from '../../../ui/error-messages.ts';
 import { count } from '../../../ui/words.ts';
-import { firstPagesOf } from '../api/list-pets.ts';
 import type { CategoryNames } from '../categories.ts';
 import type { Exported, ExportRequest } from '../export/run-export.ts';
 import type { PetStatus } from '../pet.ts';
+import { firstPagesOf } from './pets-summary.ts';
 
 type ExportState =
   | { step: 'idle' }

@@ -1,12 +1,16 @@
 // What the list's status line says: which part of the list is shown, never a total the service
 // did not give.
 import { count } from '../../../ui/words.ts';
-import { firstPagesOf } from '../api/list-pets.ts';
+import { PAGE_SIZE_MAX } from '../../../../contract/limits.ts';
 import { SCAN_LIMIT } from '../api/pet-queries.ts';
 import type { PetSearch } from '../api/use-pet-search.ts';
 import type { CategoryNames } from '../categories.ts';
 import type { PetListSearch, Sort } from '../list-search.ts';
-import { STATUS_LABELS } from '../pet.ts';
+import { STATUS_LABELS, type PetStatus } from '../pet.ts';
+
+/** The pets the search and the export reach when the service offers no way past its first pages. */
+export const firstPagesOf = (status: PetStatus | undefined) =>
+  `the first ${PAGE_SIZE_MAX} ${status ? `${status} pets` : 'pets of the whole list and of each status'}`;
 
 const SORT_LABELS = { id: 'ID', name: 'name', category: 'category ID', status: 'status' };
 const NAMED_SORT_LABELS = { ...SORT_LABELS, category: 'category' };
