@@ -36,9 +36,10 @@ export function usePetSearch(q: string, status: PetStatus | undefined) {
   // A search typed once what was read has gone stale reads the list again: React Query would only
   // on a mount, a focus or a reconnect, and pets added since, here or by others, would not be found.
   // The pets read stay searched meanwhile (refetchMode 'replace'), and a read on its way is joined.
-  const { isStale, data, refetch } = scan;
+  // Not after a failure waiting cannot fix: that is tried again only when asked.
+  const { isStale, status: readStatus, refetch } = scan;
   useEffect(() => {
-    if (enabled && !stopping && isStale && data) void refetch({ cancelRefetch: false });
+    if (enabled && !stopping && isStale && readStatus === 'success') void refetch({ cancelRefetch: false });
     // On what is typed: the rest only says whether a read is due.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [q]);
