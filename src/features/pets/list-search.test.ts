@@ -75,6 +75,12 @@ describe('the pets list URL', () => {
     expect(parseListSearch(toSearchParams({ ...DEFAULTS, q })).q).toBe(q);
   });
 
+  it('takes a search with no visible character for none, as it would match every name', () => {
+    expect(searchOf(' \u200B\uFEFF ')).toBe('');
+    expect(parse(`q=${encodeURIComponent('\u200B')}`).q).toBe('');
+    expect(searchOf(' Bel\u200Bla ')).toBe('Bel\u200Bla');
+  });
+
   it('leaves defaults out of the URL, and round-trips the rest', () => {
     expect(toSearchParams(DEFAULTS).toString()).toBe('');
     const search: PetListSearch = {

@@ -44,13 +44,16 @@ export const MAX_SEARCH_LENGTH = 200;
 /**
  * A search as the address holds it: trimmed, cut to its first MAX_SEARCH_LENGTH characters (never
  * within one), and a broken character (half of one a field's `maxlength` cut) as U+FFFD, as the
- * address writes it. What is typed is compared with the address in this form.
+ * address writes it; none at all without a visible character (a pasted zero-width space, say). What
+ * is typed is compared with the address in this form.
  */
 export const searchOf = (text: string) =>
-  Array.from(text.trim(), (char) => (/^[\uD800-\uDFFF]$/.test(char) ? '\uFFFD' : char))
-    .slice(0, MAX_SEARCH_LENGTH)
-    .join('')
-    .trim();
+  /[^\p{White_Space}\p{Cf}]/u.test(text)
+    ? Array.from(text.trim(), (char) => (/^[\uD800-\uDFFF]$/.test(char) ? '\uFFFD' : char))
+        .slice(0, MAX_SEARCH_LENGTH)
+        .join('')
+        .trim()
+    : '';
 const isTrailLink = (text: string) => text.length <= MAX_LINK_LENGTH && isKeptLink(text);
 
 // Nonsense in the URL falls back to the defaults, so the service never gets a bad request from it.
