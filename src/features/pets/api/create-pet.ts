@@ -64,9 +64,10 @@ export function useCreatePet() {
       // The browser said it went offline (React Query's onlineManager follows its events): nothing is
       // sent, the pet waits on this device.
       if (!onlineManager.isOnline()) {
-        return {
-          queued: petQueue.add(pet, { state: 'waiting', idempotencyKey: idempotent ? newIdempotencyKey() : undefined }),
-        };
+        // With the key a lost send of the same pet carried: the queue sends it from now on.
+        const idempotencyKey = idempotent ? attemptKey(pet) : undefined;
+        formAttempt.clear();
+        return { queued: petQueue.add(pet, { state: 'waiting', idempotencyKey }) };
       }
       const key = idempotent ? attemptKey(pet) : undefined;
       try {
@@ -105,7 +106,13 @@ export function useCreatePet() {
       petAdded(queryClient, api, added);
     },
   });
-  /** The person found the pet whose answer was lost: the lost answers before it no longer count. */
-  const forgetLostAnswers = () => setLostAnswers(undefined);
+  /**
+   * The person found the pet whose answer was lost: the lost answers before it no longer count, and
+   * a pet of the same values sent next is another pet, with a key of its own.
+   */
+  const forgetLostAnswers = () => {
+    setLostAnswers(undefined);
+    formAttempt.clear();
+  };
   return { mutation, lostAnswers, idempotent, forgetLostAnswers };
 }

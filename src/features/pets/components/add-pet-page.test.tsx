@@ -277,6 +277,22 @@ describe('AddPetPage against a service that declares its extensions and limits',
     expect(creates[2]!.idempotencyKey).not.toBe(creates[0]!.idempotencyKey);
   });
 
+  it('offline, keeps the pet with the Idempotency-Key a lost send of it carried', async () => {
+    const { creates } = service({ answer: () => HttpResponse.error() });
+    renderSignedIn(<AddPetPage />, { path: '/pets/new', environment: REFERENCE });
+    await addPet();
+    await screen.findByRole('alert');
+    onlineManager.setOnline(false);
+    try {
+      await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByRole('status')).toHaveTextContent('“Rex” is kept on this device');
+      expect(creates).toHaveLength(1);
+      expect(petQueue.get()).toMatchObject([{ state: 'waiting', idempotencyKey: creates[0]!.idempotencyKey }]);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+
   it('stops offering a harmless Try again once the setup is what refuses the request', async () => {
     service({ answer: () => HttpResponse.error() });
     renderSignedIn(<AddPetPage />, { path: '/pets/new', environment: REFERENCE });
