@@ -5,4 +5,7 @@ import { useDocumentTitle } from './use-document-title.ts';
 it('keeps a name written right to left, or with a direction mark, from turning the app’s name round', () => {
   renderHook(() => useDocumentTitle('Rex\u202Egnp.exe'));
   expect(document.title).toBe('\u2068Rex\u202Egnp.exe\u2069 · Petstore Admin');
+  // A name that closes the isolate itself, then turns the text round, is held in too.
+  renderHook(() => useDocumentTitle('Rex\u2069\u202E'));
+  expect(document.title).toBe('\u2068Rex\u202E\u2069 · Petstore Admin');
 });

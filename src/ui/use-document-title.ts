@@ -6,6 +6,7 @@ import { useEffect } from 'react';
  */
 export function useDocumentTitle(title: string) {
   useEffect(() => {
-    document.title = `\u2068${title}\u2069 · Petstore Admin`;
+    // Without isolates of its own, which could close this one early.
+    document.title = `\u2068${title.replace(/[\u2066-\u2069]/gu, '')}\u2069 · Petstore Admin`;
   }, [title]);
 }
