@@ -6,6 +6,7 @@ import {
   PET_NAME_MAX_LENGTH,
   REQUEST_BODY_MAX_BYTES,
 } from '../../contract/limits.ts';
+import { VISIBLE_CHARACTER } from '../../contract/text.ts';
 import { generateApiTypes } from '../../scripts/generate-api.ts';
 import { openApiDocument } from '../contract.ts';
 import { PROFILES } from '../profile.ts';
@@ -38,6 +39,14 @@ describe('the contract', () => {
     ).schemas;
     expect(schemas['NewPet']!.properties['name']!.maxLength).toBe(PET_NAME_MAX_LENGTH);
     expect(JSON.stringify(openApiDocument)).toContain(`larger than ${REQUEST_BODY_MAX_BYTES / 1024} KiB`);
+  });
+
+  it('asks pet names and messages for a visible character, as the app does (contract/text.ts)', () => {
+    const schemas = (
+      openApiDocument['components'] as { schemas: Record<string, { properties: Record<string, { pattern?: string }> }> }
+    ).schemas;
+    expect(schemas['NewPet']!.properties['name']!.pattern).toBe(VISIBLE_CHARACTER.source);
+    expect(schemas['NewMessage']!.properties['message']!.pattern).toBe(VISIBLE_CHARACTER.source);
   });
 
   it("states the spec's page sizes (contract/limits.ts)", () => {

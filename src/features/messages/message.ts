@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { components } from '../../../contract/schema.gen.ts';
+import { VISIBLE_CHARACTER } from '../../../contract/text.ts';
 import type { ServiceLimits } from '../../config/config.ts';
 import { sessionValue } from '../../lib/session.ts';
 
@@ -20,7 +21,7 @@ const bodyBytes = (message: string) => new TextEncoder().encode(JSON.stringify({
 /** The message form's rules: the spec's (some text), and the largest body where the environment declares one. */
 export const messageFormSchema = ({ requestBodyMaxBytes }: ServiceLimits = {}) => {
   // Some text a person can read: white space and invisible characters alone are none.
-  const message = z.string().check(z.trim(), z.regex(/[^\p{White_Space}\p{Cf}]/u, 'Write a message.'));
+  const message = z.string().check(z.trim(), z.regex(VISIBLE_CHARACTER, 'Write a message.'));
   return z.object({
     message: requestBodyMaxBytes
       ? message.check(

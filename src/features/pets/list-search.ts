@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { parseInt64 } from '../../../contract/int64.ts';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../../contract/limits.ts';
+import { VISIBLE_CHARACTER } from '../../../contract/text.ts';
 import { isKeptLink } from '../../api/links.ts';
 import { PET_STATUSES, type PetStatus } from './pet.ts';
 
@@ -48,7 +49,7 @@ export const MAX_SEARCH_LENGTH = 200;
  * is typed is compared with the address in this form.
  */
 export const searchOf = (text: string) =>
-  /[^\p{White_Space}\p{Cf}]/u.test(text)
+  VISIBLE_CHARACTER.test(text)
     ? Array.from(text.trim(), (char) => (/^[\uD800-\uDFFF]$/.test(char) ? '\uFFFD' : char))
         .slice(0, MAX_SEARCH_LENGTH)
         .join('')

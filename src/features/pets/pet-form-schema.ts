@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { parseInt64 } from '../../../contract/int64.ts';
+import { VISIBLE_CHARACTER } from '../../../contract/text.ts';
 import { isApiError } from '../../api/api-error.ts';
 import type { ServiceLimits } from '../../config/config.ts';
 import { PET_STATUSES, type NewPet } from './pet.ts';
@@ -9,7 +10,7 @@ const name = z
   .check(
     z.trim(),
     z.minLength(1, 'Enter a name.'),
-    z.regex(/[^\p{White_Space}\p{Cf}]/u, 'Enter a name with at least one letter or digit.'),
+    z.regex(VISIBLE_CHARACTER, 'Enter a name with at least one letter or digit.'),
   );
 
 /**
