@@ -12,12 +12,13 @@ import { PageHeading } from '../../../ui/page-heading.tsx';
 import { useDraftDefaults, useSaveDraft } from '../../../ui/use-form-draft.ts';
 import { useCreatePet } from '../api/create-pet.ts';
 import { useCategoryNames, type CategoryNames } from '../categories.ts';
-import { PET_STATUSES, STATUS_LABELS, type NewPet } from '../pet.ts';
+import type { NewPet } from '../pet.ts';
 import { EMPTY_PET_FORM, petFormDraft } from '../add-pet-draft.ts';
 import { fieldOfError, parseCategoryId, petFormSchema, toNewPet, type PetFormValues } from '../pet-form-schema.ts';
 import type { QueuedPet } from '../pet-queue.ts';
 import { LostCreateNotice } from './lost-create-notice.tsx';
 import { KeptOnDevice } from './queued-pets.tsx';
+import { StatusOptions } from './status-text.tsx';
 
 /** The category choice that reveals the id field, for an id the environment gives no name. */
 const OTHER_ID = 'other';
@@ -190,11 +191,7 @@ export function AddPetPage() {
         <Field label="Status" error={errors.status?.message}>
           {(control) => (
             <select {...control} {...register('status')}>
-              {PET_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_LABELS[status]}
-                </option>
-              ))}
+              <StatusOptions />
             </select>
           )}
         </Field>

@@ -2,7 +2,8 @@ import type { RefObject } from 'react';
 import { Field } from '../../../ui/field.tsx';
 import type { CategoryNames } from '../categories.ts';
 import { MAX_SEARCH_LENGTH, PAGE_SIZES, type PetListSearch } from '../list-search.ts';
-import { PET_STATUSES, STATUS_LABELS, type PetStatus } from '../pet.ts';
+import type { PetStatus } from '../pet.ts';
+import { StatusOptions } from './status-text.tsx';
 
 /**
  * The list's search box and filters. What is typed is the page's (it reaches the address after a
@@ -49,11 +50,7 @@ export function PetsFilters({
             onChange={(event) => onChange({ status: (event.target.value || undefined) as PetStatus | undefined })}
           >
             <option value="">All</option>
-            {PET_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {STATUS_LABELS[status]}
-              </option>
-            ))}
+            <StatusOptions />
           </select>
         )}
       </Field>
