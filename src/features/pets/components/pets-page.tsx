@@ -102,8 +102,9 @@ export function PetsPage() {
   }, []);
 
   const searching = q !== '';
-  const list = useQuery({ ...pageOf(search), enabled: !searching });
-  const listFailure = useReadFailure(list, pageOf(search).queryKey);
+  const listOptions = pageOf(search);
+  const list = useQuery({ ...listOptions, enabled: !searching });
+  const listFailure = useReadFailure(list, listOptions.queryKey);
   // Once this list is in and the browser idle, the other statuses' first pages are read too: a switch
   // then paints from the cache (and revalidates when stale).
   const listLoaded = list.isSuccess && !list.isPlaceholderData;
