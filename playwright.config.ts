@@ -4,6 +4,7 @@ import {
   APP_ORIGIN,
   BUILDS,
   INSTANCES_SERVICE,
+  LAUNCH_OPTIONS,
   REDEPLOY_ORIGIN,
   REFERENCE_SERVICE,
   ROOT_APP_URL,
@@ -79,8 +80,7 @@ export default defineConfig<object, { service: Service }>({
   use: {
     ...devices['Desktop Chrome'],
     trace: 'retain-on-failure',
-    // Debian's Chromium where Playwright's own browser cannot be downloaded (see README).
-    launchOptions: process.env['CHROME_PATH'] ? { executablePath: process.env['CHROME_PATH'] } : {},
+    launchOptions: LAUNCH_OPTIONS,
   },
   // Every test against the reference service (at a desk, or the size a test sets); the core flows
   // (`@core`) also against a service built to the spec alone, at a desk and on a phone, where the

@@ -60,3 +60,6 @@ export const INSTANCES_SERVICE: Service = {
 
 /** In config.spec.json: the spec-only service, wrongly said to offer idempotency keys. */
 export const SPEC_SERVICE_CLAIMING_IDEMPOTENCY = 'Spec-only service, said to take idempotency keys';
+
+/** Debian's Chromium where Playwright's own browser cannot be downloaded (see README). */
+export const LAUNCH_OPTIONS = process.env['CHROME_PATH'] ? { executablePath: process.env['CHROME_PATH'] } : {};

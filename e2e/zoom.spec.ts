@@ -1,14 +1,12 @@
 // What people who see less set at a desk: the page zoomed to 400% (320 CSS px wide, WCAG's reflow),
 // and forced colours (Windows' contrast themes).
+import { LAUNCH_OPTIONS } from './env.ts';
 import { expect, signIn, test } from './support.ts';
 
 // A desk's scrollbar takes its room, as it does in a browser on a desk: headless Chromium hides it.
 test.use({
   viewport: { width: 320, height: 640 },
-  launchOptions: {
-    ...(process.env['CHROME_PATH'] && { executablePath: process.env['CHROME_PATH'] }),
-    ignoreDefaultArgs: ['--hide-scrollbars'],
-  },
+  launchOptions: { ...LAUNCH_OPTIONS, ignoreDefaultArgs: ['--hide-scrollbars'] },
 });
 
 test('no page scrolls sideways: each fits in 320 px less the scrollbar', async ({ page }) => {
