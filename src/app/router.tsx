@@ -20,6 +20,12 @@ export interface SessionRuntime {
   queryClient: QueryClient;
 }
 
+/**
+ * What a route that only redirects renders: nothing, as its loader answers first. Without a
+ * component, React Router warns (in development) that the route would show an empty page.
+ */
+const Redirecting = () => null;
+
 /** Each screen's code, loaded when it is first shown or while the browser is idle. */
 const code = {
   pets: () => import('../features/pets/components/pets-page.tsx'),
@@ -79,8 +85,9 @@ export function createAppRouter(runtime: SessionRuntime) {
       {
         path: paths.signIn,
         loader: ({ request }) => redirect(safeNextPath(new URL(request.url).searchParams.get('next')) ?? paths.pets),
+        Component: Redirecting,
       },
-      { path: '/index.html', loader: () => redirect(paths.pets) },
+      { path: '/index.html', loader: () => redirect(paths.pets), Component: Redirecting },
       {
         path: '/',
         Component: Layout,
@@ -93,7 +100,7 @@ export function createAppRouter(runtime: SessionRuntime) {
             // load when that route has an error element of its own (7.18).
             errorElement: <RouteError />,
             children: [
-              { index: true, loader: () => redirect(paths.pets) },
+              { index: true, loader: () => redirect(paths.pets), Component: Redirecting },
               ...pageRoutes(runtime),
               { path: '*', Component: NotFoundPage },
             ],
