@@ -1,7 +1,7 @@
 // Adding a pet while the service cannot be reached: the pet waits in a queue on this device, shown
 // in the list, and is sent when the service answers again; never twice where the environment offers
 // idempotency keys, and never again by itself where a lost answer may have added it.
-import type { BrowserContext, Page, Request } from '@playwright/test';
+import type { BrowserContext, Locator, Page, Request } from '@playwright/test';
 import {
   API_KEY,
   expect,
@@ -71,10 +71,11 @@ async function stopService(page: Page, service: Service, { lose = false } = {}) 
 
 const listed = (page: Page, name: string) => page.getByRole('table').getByRole('row').filter({ hasText: name });
 const waiting = (page: Page) => page.getByRole('region', { name: /^Kept on this device/ });
+/** A pet's item among those kept, by its first line (`addPet` adds to category 4), not a pet it lists as found. */
 const queued = (page: Page, name: string) =>
   waiting(page)
     .getByRole('listitem')
-    .filter({ has: page.getByText(name, { exact: true }) });
+    .filter({ hasText: `${name}, category 4,` });
 
 async function namesInStore(page: Page, service: Service, name: string) {
   const pets = await listPetsViaApi(page.request, service, 'status=pending&limit=100');
@@ -432,3 +433,45 @@ test.describe('adding a pet while offline', () => {
     },
   );
 });
+
+test.describe('a name holding a direction mark, kept on this device', () => {
+  for (const [size, viewport] of [
+    ['desk', undefined],
+    ['phone', PHONE],
+  ] as const) {
+    test(`at a ${size}, turns round only itself, not the words around it`, async ({ page, context }) => {
+      if (viewport) await page.setViewportSize(viewport);
+      // U+202E (right-to-left override): "Rex…gnp.exe" shows as "Rex…exe.png".
+      const name = `${uniqueName('Rex')}\u202Egnp.exe`;
+      await openForm(page, REFERENCE_SERVICE);
+      await goOffline(page, context);
+      await addPet(page, name);
+      const kept = page.getByRole('status').filter({ hasText: 'kept on this device' });
+      await expect(kept).toContainText(`“${name}” is kept on this device`);
+      expect(await drawnLeftToRight(kept, 'device')).toBe(true);
+
+      await page.getByRole('link', { name: 'See the pets kept on this device' }).click();
+      await expect(queued(page, name)).toContainText(`${name}, category 4, pending`);
+      expect(await drawnLeftToRight(queued(page, name), 'pending')).toBe(true);
+    });
+  }
+});
+
+/** Whether `word`, in the element's text, is drawn left to right: its first letter left of its last. */
+function drawnLeftToRight(element: Locator, word: string) {
+  return element.evaluate((root, word) => {
+    const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+      const at = text.textContent!.indexOf(word);
+      if (at < 0) continue;
+      const left = (offset: number) => {
+        const letter = document.createRange();
+        letter.setStart(text, offset);
+        letter.setEnd(text, offset + 1);
+        return letter.getBoundingClientRect().left;
+      };
+      return left(at) < left(at + word.length - 1);
+    }
+    throw new Error(`“${word}” is not in “${root.textContent}”`);
+  }, word);
+}

@@ -6,6 +6,7 @@ import { useReadFailure } from '../../../api/read-failure.ts';
 import { paths } from '../../../config/paths.ts';
 import type { LostCreateWords } from '../../../ui/error-messages.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
+import { Quoted } from '../../../ui/quoted.tsx';
 import { LOOKUP_LIMIT } from '../api/list-pets.ts';
 import { petQueries } from '../api/pet-queries.ts';
 import { STATUS_LABELS, type NewPet } from '../pet.ts';
@@ -21,10 +22,15 @@ function PetLookup({ pet, onFound }: { pet: NewPet; onFound: (() => void) | unde
   const lookup = useQuery(options);
   const { failure, retrying, tryAgain } = useReadFailure(lookup, options.queryKey);
   const status = pet.status ? `${STATUS_LABELS[pet.status].toLowerCase()} ` : '';
-  const like = `named “${pet.name}” in category ${pet.categoryId}`;
+  const like = (
+    <>
+      named <Quoted text={pet.name} /> in category {pet.categoryId.toString()}
+    </>
+  );
   if (failure) return <ErrorNotice error={failure} kind="read" onRetry={() => void tryAgain()} retrying={retrying} />;
   if (!lookup.isSuccess) return <p>Looking for it among the {status}pets…</p>;
   const { matches, lookedThrough, complete } = lookup.data;
+  const stopsAt = `looking stops at ${count(LOOKUP_LIMIT)}`;
   const lookAgain = (
     <button type="button" className="button-secondary" onClick={() => void tryAgain()}>
       {lookup.isFetching ? 'Looking…' : 'Look again'}
@@ -42,7 +48,7 @@ function PetLookup({ pet, onFound }: { pet: NewPet; onFound: (() => void) | unde
           {matches.map((match) => (
             <li key={match.id.toString()}>
               <Link to={paths.pet(match.id)}>
-                {match.name}, ID {match.id.toString()}
+                <bdi>{match.name}</bdi>, ID {match.id.toString()}
               </Link>
             </li>
           ))}
@@ -62,9 +68,17 @@ function PetLookup({ pet, onFound }: { pet: NewPet; onFound: (() => void) | unde
   return (
     <>
       <p>
-        {complete
-          ? `No ${status}pet is ${like} (${count(lookedThrough)} looked through): it was not added. Send it again to add it.`
-          : `None of the first ${count(lookedThrough)} ${status}pets the service lists is ${like}. It may be further on, where this app cannot look (${lookedThrough >= LOOKUP_LIMIT ? `looking stops at ${count(LOOKUP_LIMIT)}` : 'the service offers no way past them'}).`}
+        {complete ? (
+          <>
+            No {status}pet is {like} ({count(lookedThrough)} looked through): it was not added. Send it again to add it.
+          </>
+        ) : (
+          <>
+            None of the first {count(lookedThrough)} {status}pets the service lists is {like}. It may be further on,
+            where this app cannot look (
+            {lookedThrough >= LOOKUP_LIMIT ? stopsAt : 'the service offers no way past them'}).
+          </>
+        )}
       </p>
       <p>{lookAgain}</p>
     </>
@@ -106,7 +120,10 @@ export function LostCreateNotice({
           ) : (
             <p>
               <button type="button" className="button-secondary button-wrap" onClick={() => setLooking(true)}>
-                Look for “{pet.name}”
+                {/* One flex item: the words wrap as a sentence does. */}
+                <span>
+                  Look for <Quoted text={pet.name} />
+                </span>
               </button>
             </p>
           )}

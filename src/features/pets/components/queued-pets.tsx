@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { parseInt64 } from '../../../../contract/int64.ts';
 import { useApi } from '../../../api/api-context.ts';
 import { paths } from '../../../config/paths.ts';
 import { sessionStore } from '../../../lib/session.ts';
 import { describeLostCreate } from '../../../ui/error-messages.ts';
+import { Quoted } from '../../../ui/quoted.tsx';
 import { count } from '../../../ui/words.ts';
 import { petFormDraft } from '../add-pet-draft.ts';
 import { useCategoryNames } from '../categories.ts';
@@ -64,8 +65,11 @@ function QueuedPetItem({ pet }: { pet: QueuedPet }) {
   return (
     <li className="queued-pet">
       <p className="queued-pet-what">
-        <strong>{name}</strong>, {categoryNumber === undefined ? `category ${categoryId}` : names.label(categoryNumber)}
-        , {STATUS_LABELS[status].toLowerCase()}
+        <strong>
+          <bdi>{name}</bdi>
+        </strong>
+        , {categoryNumber === undefined ? `category ${categoryId}` : names.label(categoryNumber)},{' '}
+        {STATUS_LABELS[status].toLowerCase()}
       </p>
       <p className={`queued-pet-state queued-pet-${pet.state}`}>{stateText(pet, environment.name)}</p>
       {lostWords && <LostCreateNotice words={lostWords} pet={toNewPet(pet.pet)} idempotent={false} />}
@@ -126,8 +130,13 @@ function LeftBehindPets() {
       <h2 id="left-behind-title">Left on this device: {count(left.length, 'pet')}</h2>
       <p>
         Added in this tab with an API key that {environment.name} no longer accepts:{' '}
-        {inWords(left.map((pet) => `“${pet.pet.name}”`))}. Take {them} over to send {them} with your key, or discard{' '}
-        {them}.
+        {left.map((pet, index) => (
+          <Fragment key={pet.id}>
+            {index === 0 ? '' : index === left.length - 1 ? ' and ' : ', '}
+            <Quoted text={pet.pet.name} />
+          </Fragment>
+        ))}
+        . Take {them} over to send {them} with your key, or discard {them}.
       </p>
       {step === 'discard?' ? (
         <div className="queued-pet-actions" role="group" aria-labelledby="left-behind-discard">
@@ -209,7 +218,7 @@ function OwnQueuedPets() {
 export function KeptOnDevice({ pet }: { pet: QueuedPet }) {
   const { environment } = useApi();
   const now = usePetQueue().find((each) => each.id === pet.id);
-  const name = `“${pet.pet.name}”`;
+  const name = <Quoted text={pet.pet.name} />;
   if (!now) {
     return (
       <div className="notice" role="status">
@@ -220,10 +229,28 @@ export function KeptOnDevice({ pet }: { pet: QueuedPet }) {
     );
   }
   const words = {
-    waiting: `${environment.name} can't be reached: ${name} is kept on this device and will be sent when the service answers again.`,
-    sending: `${name} is being sent to ${environment.name}…`,
-    lost: `${environment.name} can't be reached, and no answer came back: ${name} may have been added. It is kept on this device, and sent again only if you ask.`,
-    refused: `${environment.name} did not add ${name}: ${now.problem ?? 'it refused it.'}`,
+    waiting: (
+      <>
+        {environment.name} can't be reached: {name} is kept on this device and will be sent when the service answers
+        again.
+      </>
+    ),
+    sending: (
+      <>
+        {name} is being sent to {environment.name}…
+      </>
+    ),
+    lost: (
+      <>
+        {environment.name} can't be reached, and no answer came back: {name} may have been added. It is kept on this
+        device, and sent again only if you ask.
+      </>
+    ),
+    refused: (
+      <>
+        {environment.name} did not add {name}: {now.problem ?? 'it refused it.'}
+      </>
+    ),
   }[now.state];
   return (
     <div className="notice notice-warning" role="status">
