@@ -86,8 +86,14 @@ export function createAppRouter(runtime: SessionRuntime) {
         path: paths.signIn,
         loader: ({ request }) => redirect(safeNextPath(new URL(request.url).searchParams.get('next')) ?? paths.pets),
         Component: Redirecting,
+        HydrateFallback: LayoutLoading,
       },
-      { path: '/index.html', loader: () => redirect(paths.pets), Component: Redirecting },
+      {
+        path: '/index.html',
+        loader: () => redirect(paths.pets),
+        Component: Redirecting,
+        HydrateFallback: LayoutLoading,
+      },
       {
         path: '/',
         Component: Layout,

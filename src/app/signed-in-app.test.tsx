@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ConfigContext } from '../config/config-context.ts';
 import { petQueue } from '../features/pets/pet-queue.ts';
 import { sessionStore } from '../lib/session.ts';
@@ -71,23 +71,5 @@ describe('signing out from the sign-in-again dialog', () => {
     expect(screen.queryByRole('dialog', { name: /^Sign out/ })).not.toBeInTheDocument();
     expect(sessionStore.get()).toEqual({ session: undefined, reason: 'signed-out' });
     expect(screen.queryByRole('heading', { name: 'Sign in again' })).not.toBeInTheDocument();
-  });
-});
-
-describe('the address of the app itself', () => {
-  afterEach(() => vi.restoreAllMocks());
-
-  it('leads to the list, without a warning of an empty page on the way', async () => {
-    sessionStore.signIn({ apiKey: 'component-key', environmentName: testEnvironment.name });
-    history.replaceState(null, '', '/');
-    const warn = vi.spyOn(console, 'warn');
-    render(
-      <ConfigContext.Provider value={{ environments: [testEnvironment], requestTimeoutMs: 20_000 }}>
-        <SignedInApp session={sessionStore.get().session!} />
-      </ConfigContext.Provider>,
-    );
-    expect(await screen.findByRole('heading', { name: 'Pets', level: 1 })).toBeVisible();
-    expect(location.pathname).toBe('/pets');
-    expect(warn).not.toHaveBeenCalled();
   });
 });

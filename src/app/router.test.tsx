@@ -1,0 +1,30 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, expect, it, vi } from 'vitest';
+import { ConfigContext } from '../config/config-context.ts';
+import { sessionStore } from '../lib/session.ts';
+import { API, server } from '../test/msw-server.ts';
+import { testEnvironment } from '../test/render.tsx';
+import { SignedInApp } from './signed-in-app.tsx';
+
+// React Router warns once per module about routes that render nothing: this file starts afresh.
+afterEach(() => vi.restoreAllMocks());
+
+it.each([
+  ['the app itself', '/', '/pets'],
+  ['sign-in, once signed in', '/sign-in?next=%2Fpets%2Fnew', '/pets/new'],
+  ['index.html', '/index.html', '/pets'],
+])('%s leads on to its page, with no warning on the way', async (_, from, to) => {
+  server.use(http.get(`${API}/pets`, () => HttpResponse.json([])));
+  sessionStore.signIn({ apiKey: 'component-key', environmentName: testEnvironment.name });
+  history.replaceState(null, '', from);
+  const warn = vi.spyOn(console, 'warn');
+  render(
+    <ConfigContext.Provider value={{ environments: [testEnvironment], requestTimeoutMs: 20_000 }}>
+      <SignedInApp session={sessionStore.get().session!} />
+    </ConfigContext.Provider>,
+  );
+  await waitFor(() => expect(location.pathname).toBe(to));
+  expect(await screen.findByRole('heading', { level: 1 })).toBeVisible();
+  expect(warn).not.toHaveBeenCalled();
+});
