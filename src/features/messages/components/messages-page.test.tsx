@@ -50,6 +50,33 @@ describe('MessagesPage', () => {
     await waitFor(() => expect(sent).toBe(1));
   });
 
+  it('forgets what the service said of the last message once the form stops the next, but not a lost answer', async () => {
+    let sent = 0;
+    const refused = { code: 'message.rude', message: 'Messages may not shout.', status: 400 };
+    server.use(
+      http.post(`${MESSAGES}/messages`, () =>
+        sent++ === 0 ? HttpResponse.json(refused, { status: 400 }) : HttpResponse.error(),
+      ),
+    );
+    renderSignedIn(<MessagesPage />, { path: '/messages' });
+    await send('FEED THE PARROTS');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Messages may not shout.');
+
+    await userEvent.clear(screen.getByLabelText('Message'));
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByText('Write a message.')).toBeVisible();
+    expect(screen.queryByText(/may not shout/)).not.toBeInTheDocument();
+
+    // A message whose answer was lost may have arrived: that stands while the next one is mended.
+    await send('Feed the parrots');
+    expect(await screen.findByRole('alert')).toHaveTextContent('It may have arrived all the same');
+    await userEvent.clear(screen.getByLabelText('Message'));
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByText('Write a message.')).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('It may have arrived all the same');
+    expect(sent).toBe(2);
+  });
+
   it('refuses a message of white space and invisible characters alone, keeping what was typed', async () => {
     let sent = 0;
     server.use(http.post(`${MESSAGES}/messages`, () => (sent++, HttpResponse.error())));

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useApi } from '../../../api/api-context.ts';
+import { forgetAnswerTo } from '../../../api/api-error.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
@@ -47,18 +48,21 @@ export function MessagesPage() {
   // The same idiom as every form: checked values, the mutation, the button disabled until answered.
   // The button pressed is disabled meanwhile, which drops the focus: the field takes it back, for
   // the next message or to change this one.
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const message = await send.mutateAsync(values.message);
-      const next = [message, ...sent].slice(0, SENT_MESSAGES_KEPT);
-      setSent(next);
-      log.save({ sent: next });
-      reset(EMPTY_MESSAGE_FORM, { keepFieldsRef: true });
-    } catch {
-      // Shown from the mutation's state below; the message stays in the field.
-    }
-    setFocus('message');
-  });
+  const onSubmit = handleSubmit(
+    async (values) => {
+      try {
+        const message = await send.mutateAsync(values.message);
+        const next = [message, ...sent].slice(0, SENT_MESSAGES_KEPT);
+        setSent(next);
+        log.save({ sent: next });
+        reset(EMPTY_MESSAGE_FORM, { keepFieldsRef: true });
+      } catch {
+        // Shown from the mutation's state below; the message stays in the field.
+      }
+      setFocus('message');
+    },
+    () => forgetAnswerTo(send),
+  );
   const latest = send.data;
 
   return (

@@ -173,6 +173,37 @@ describe('AddPetPage against a service built to the spec alone', () => {
     ]);
   });
 
+  it('forgets what the service said of the last pet once the form stops the next, keeping what was typed', async () => {
+    const refused = { code: 'category.unknown', message: 'categoryId 0 does not exist (known: 1-12).', status: 400 };
+    const { creates } = service({ answer: () => HttpResponse.json(refused, { status: 400 }) });
+    renderSignedIn(<AddPetPage />, { path: '/pets/new' });
+    await addPet('Rex', '0');
+    expect(await screen.findByText(/categoryId 0 does not exist/)).toBeVisible();
+
+    await userEvent.clear(screen.getByLabelText('Category ID'));
+    await userEvent.type(screen.getByLabelText('Category ID'), '1.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Add pet' }));
+    expect(await screen.findByText('Enter a whole number, digits only.')).toBeVisible();
+    expect(screen.queryByText(/categoryId 0 does not exist/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('Rex');
+    expect(screen.getByLabelText('Category ID')).toHaveValue('1.5');
+    expect(creates).toHaveLength(1);
+  });
+
+  it('keeps saying a pet may have been added while the form stops the next try', async () => {
+    const { creates } = service({ answer: () => HttpResponse.error() });
+    renderSignedIn(<AddPetPage />, { path: '/pets/new' });
+    await addPet();
+    expect(await screen.findByRole('alert')).toHaveTextContent('may or may not have been added');
+
+    await userEvent.clear(screen.getByLabelText('Name'));
+    await userEvent.click(screen.getByRole('button', { name: 'Send again' }));
+    expect(await screen.findByText('Enter a name.')).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('may or may not have been added');
+    expect(screen.getByRole('button', { name: 'Look for “Rex”' })).toBeVisible();
+    expect(creates).toHaveLength(1);
+  });
+
   it('says the setup refuses a create that gets no answer again and again while reads are answered', async () => {
     const { creates, reads } = service({ answer: () => HttpResponse.error() });
     renderSignedIn(<AddPetPage />, { path: '/pets/new' });

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useApi } from '../../../api/api-context.ts';
-import { isApiError } from '../../../api/api-error.ts';
+import { forgetAnswerTo, isApiError } from '../../../api/api-error.ts';
 import { paths } from '../../../config/paths.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
 import { canRetry, describeLostCreate } from '../../../ui/error-messages.ts';
@@ -82,25 +82,28 @@ export function AddPetPage() {
 
   // Every form submits the same way: react-hook-form checks the values, the mutation sends them,
   // and the button stays disabled until the answer is in (a double click sends once).
-  const onSubmit = handleSubmit(async (values) => {
-    const pet = toNewPet(values);
-    setSent(pet);
-    setKept(undefined);
-    try {
-      const { added, queued } = await createPet.mutateAsync(pet);
-      petFormDraft.clear();
-      if (queued) {
-        // Kept on this device: the form is free for the next pet, category and status kept.
-        setKept(queued);
-        startNext(values);
-      } else {
-        navigate(paths.pet(added.id), { state: { created: true } satisfies AddedPetState });
+  const onSubmit = handleSubmit(
+    async (values) => {
+      const pet = toNewPet(values);
+      setSent(pet);
+      setKept(undefined);
+      try {
+        const { added, queued } = await createPet.mutateAsync(pet);
+        petFormDraft.clear();
+        if (queued) {
+          // Kept on this device: the form is free for the next pet, category and status kept.
+          setKept(queued);
+          startNext(values);
+        } else {
+          navigate(paths.pet(added.id), { state: { created: true } satisfies AddedPetState });
+        }
+      } catch (error) {
+        const field = fieldOfError(error);
+        if (field) setError(field, { type: 'server', message: (error as Error).message }, { shouldFocus: true });
       }
-    } catch (error) {
-      const field = fieldOfError(error);
-      if (field) setError(field, { type: 'server', message: (error as Error).message }, { shouldFocus: true });
-    }
-  });
+    },
+    () => forgetAnswerTo(createPet),
+  );
 
   // A field error is shown beside its field; anything else above the button.
   const failure = createPet.isError && !fieldOfError(createPet.error) ? createPet.error : undefined;
