@@ -22,6 +22,26 @@ test.describe('sign-in', () => {
     expect(requests).toBe(0);
   });
 
+  test('names what a copied key picked up, sends nothing, and keeps the key for mending', async ({ page }) => {
+    let requests = 0;
+    page.on('request', (request) => (request.url().includes('/v1/') ? requests++ : undefined));
+    await page.goto('sign-in');
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+    const key = page.getByLabel('API key', { exact: true });
+    // Typographic quotes, as a document or a chat puts them around a key.
+    await key.fill(`“${API_KEY}”`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('The key holds “ (U+201C), which no API key can')).toBeVisible();
+    await expect(key).toBeFocused();
+    await expect(key).toHaveValue(`“${API_KEY}”`);
+    expect(requests).toBe(0);
+
+    // The header's whole value, copied from a request, is the key with its scheme.
+    await key.fill(`Bearer ${API_KEY}`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Pets', level: 1 })).toBeVisible();
+  });
+
   test('can reveal the key being typed', async ({ page }) => {
     await page.goto('sign-in');
     const key = page.getByLabel('API key', { exact: true });

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useConfig } from '../../config/config-context.ts';
 import { sessionStore, useSessionState } from '../../lib/session.ts';
 import { describeSignInFailure } from '../../ui/error-messages.ts';
+import { readApiKey } from './api-key.ts';
 import { checkApiKey } from './check-api-key.ts';
 import { KeyInput } from './key-input.tsx';
 import { reauth, useReauthAsking } from './reauth.ts';
@@ -44,12 +45,13 @@ export function ReauthDialog({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (checking || !environment) return;
-    const key = apiKey.trim();
-    if (!key) {
-      setProblem('Enter your API key.');
+    const typed = readApiKey(apiKey);
+    if ('problem' in typed) {
+      setProblem(typed.problem);
       keyInput.current?.focus();
       return;
     }
+    const { key } = typed;
     setChecking(true);
     try {
       await checkApiKey(environment, key, config.requestTimeoutMs);

@@ -5,6 +5,7 @@ import { sessionStore, useSessionState, type SignedOutReason } from '../../lib/s
 import { describeSignInFailure } from '../../ui/error-messages.ts';
 import { Field } from '../../ui/field.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { readApiKey } from './api-key.ts';
 import { checkApiKey } from './check-api-key.ts';
 import { KeyInput } from './key-input.tsx';
 
@@ -76,12 +77,13 @@ export function SignInPage() {
   async function signIn(event: FormEvent) {
     event.preventDefault();
     if (outcome?.kind === 'checking') return;
-    const key = apiKey.trim();
-    if (!key) {
-      setKeyError('Enter your API key.');
+    const typed = readApiKey(apiKey);
+    if ('problem' in typed) {
+      setKeyError(typed.problem);
       keyInput.current?.focus();
       return;
     }
+    const { key } = typed;
     setKeyError(undefined);
     const environment = config.environments.find((env) => env.name === environmentName)!;
     setOutcome({ kind: 'checking' });

@@ -1,0 +1,23 @@
+/**
+ * The API key typed or pasted, as it is sent (`Authorization: Bearer <key>`), or what keeps it from
+ * being one. A copy brings along what is not the key: spaces around it, the header's own `Bearer `,
+ * or characters a document or a chat changed (typographic quotes and dashes), which no header can
+ * carry. Those are named rather than sent.
+ */
+export function readApiKey(typed: string): { key: string } | { problem: string } {
+  const key = typed.trim().replace(/^Bearer\s+/i, '');
+  if (!key) return { problem: 'Enter your API key.' };
+  // What a bearer token can hold: visible ASCII.
+  const odd = /[^\x21-\x7E]/u.exec(key)?.[0];
+  if (odd === undefined) return { key };
+  const code = `U+${odd.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  const what =
+    odd === ' '
+      ? 'a space'
+      : /[\p{L}\p{N}\p{P}\p{S}]/u.test(odd)
+        ? `${odd} (${code})`
+        : `an invisible character (${code})`;
+  return {
+    problem: `The key holds ${what}, which no API key can: a copy from a document or a chat may have changed it. Type it again, or copy it from where it was issued.`,
+  };
+}
