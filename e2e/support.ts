@@ -170,3 +170,22 @@ export async function holdExportCode(page: Page): Promise<() => void> {
   });
   return release;
 }
+
+/** Whether `word`, in the element's text, is drawn left to right: its first letter left of its last. */
+export function drawnLeftToRight(element: Locator, word: string) {
+  return element.evaluate((root, word) => {
+    const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+      const at = text.textContent!.indexOf(word);
+      if (at < 0) continue;
+      const left = (offset: number) => {
+        const letter = document.createRange();
+        letter.setStart(text, offset);
+        letter.setEnd(text, offset + 1);
+        return letter.getBoundingClientRect().left;
+      };
+      return left(at) < left(at + word.length - 1);
+    }
+    throw new Error(`“${word}” is not in “${root.textContent}”`);
+  }, word);
+}

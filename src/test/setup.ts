@@ -18,7 +18,7 @@ HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
   this.dispatchEvent(new Event('close'));
 };
 
-// jsdom's default style sheet leaves out `<bdi>` (names within sentences, ui/quoted.tsx), which browsers show
+// jsdom's default style sheet leaves out `<bdi>` (names within sentences, ui/isolate.tsx), which browsers show
 // inline: an accessible name would read it as a block, with spaces around it.
 document.head.append(Object.assign(document.createElement('style'), { textContent: 'bdi { display: inline; }' }));
 

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { withoutIsolates } from './isolate.tsx';
 
 /**
  * The page's title, then the app's. The title is isolated (FSI … PDI): a pet's name written right to
@@ -6,7 +7,6 @@ import { useEffect } from 'react';
  */
 export function useDocumentTitle(title: string) {
   useEffect(() => {
-    // Without isolates of its own, which could close this one early.
-    document.title = `\u2068${title.replace(/[\u2066-\u2069]/gu, '')}\u2069 · Petstore Admin`;
+    document.title = `\u2068${withoutIsolates(title)}\u2069 · Petstore Admin`;
   }, [title]);
 }

@@ -53,7 +53,7 @@ async function addPet(name = 'Rex', categoryId = '3') {
 const created = (id: number) =>
   HttpResponse.json({ id, name: 'Rex', categoryId: 3, status: 'available' }, { status: 201 });
 const rex = (id: number, categoryId = 3) => ({ id, name: 'Rex', categoryId, status: 'available' });
-/** The paragraph that says `words`, a name set apart within it (ui/quoted.tsx) included. */
+/** The paragraph that says `words`, a name set apart within it (ui/isolate.tsx) included. */
 const paragraph = (words: string | RegExp) => (_: string, element: Element | null) =>
   element?.tagName === 'P' &&
   (typeof words === 'string' ? element.textContent?.includes(words) : words.test(element.textContent ?? '')) === true;

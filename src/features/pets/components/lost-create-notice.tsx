@@ -6,7 +6,7 @@ import { useReadFailure } from '../../../api/read-failure.ts';
 import { paths } from '../../../config/paths.ts';
 import type { LostCreateWords } from '../../../ui/error-messages.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
-import { Quoted } from '../../../ui/quoted.tsx';
+import { Isolated, Quoted } from '../../../ui/isolate.tsx';
 import { LOOKUP_LIMIT } from '../api/list-pets.ts';
 import { petQueries } from '../api/pet-queries.ts';
 import { STATUS_LABELS, type NewPet } from '../pet.ts';
@@ -48,7 +48,7 @@ function PetLookup({ pet, onFound }: { pet: NewPet; onFound: (() => void) | unde
           {matches.map((match) => (
             <li key={match.id.toString()}>
               <Link to={paths.pet(match.id)}>
-                <bdi>{match.name}</bdi>, ID {match.id.toString()}
+                <Isolated text={match.name} />, ID {match.id.toString()}
               </Link>
             </li>
           ))}

@@ -5,7 +5,7 @@ import { useApi } from '../../../api/api-context.ts';
 import { paths } from '../../../config/paths.ts';
 import { sessionStore } from '../../../lib/session.ts';
 import { describeLostCreate } from '../../../ui/error-messages.ts';
-import { Quoted } from '../../../ui/quoted.tsx';
+import { Isolated, Quoted } from '../../../ui/isolate.tsx';
 import { count } from '../../../ui/words.ts';
 import { petFormDraft } from '../add-pet-draft.ts';
 import { useCategoryNames } from '../categories.ts';
@@ -66,7 +66,7 @@ function QueuedPetItem({ pet }: { pet: QueuedPet }) {
     <li className="queued-pet">
       <p className="queued-pet-what">
         <strong>
-          <bdi>{name}</bdi>
+          <Isolated text={name} />
         </strong>
         , {categoryNumber === undefined ? `category ${categoryId}` : names.label(categoryNumber)},{' '}
         {STATUS_LABELS[status].toLowerCase()}
