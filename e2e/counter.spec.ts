@@ -5,6 +5,7 @@ import {
   API_BASE_URL,
   APP_ORIGIN,
   createPetViaApi,
+  drawnLeftToRight,
   expect,
   expectNoAxeViolations,
   REFERENCE_SERVICE,
@@ -137,6 +138,16 @@ test.describe('search', () => {
     expect(served).toBe(3);
     await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('Needle');
     await expect(page.getByRole('button', { name: 'Search the rest' })).toBeVisible();
+  });
+
+  test('quotes a search holding a direction mark without turning its sentences round', async ({ page }) => {
+    // U+202E (right-to-left override), pasted or in a link: the match leaves it out, and so do the words.
+    await signIn(page, { path: `pets?q=${encodeURIComponent('nobody\u202Eknown')}` });
+    await expect(summary(page)).toContainText('0 pets named like “nobodyknown”, among');
+    expect(await drawnLeftToRight(summary(page), 'looked')).toBe(true);
+    const empty = page.getByText('No pet’s name contains “nobodyknown”.');
+    await expect(empty).toBeVisible();
+    expect(await drawnLeftToRight(empty, 'known')).toBe(true);
   });
 
   test('says exactly what it searched when the service offers no way past its first page', async ({ page }) => {

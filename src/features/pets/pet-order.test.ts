@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchKey, sortPets } from './pet-order.ts';
+import { quotedSearch, searchKey, sortPets } from './pet-order.ts';
 import type { Pet } from './pet.ts';
 
 const pets: Pet[] = [
@@ -51,5 +51,12 @@ describe('matching a search', () => {
     expect(finds('Bel\u200Bla\u200D\u200C\uFEFF', 'Bella')).toBe(true);
     expect(finds('Line1\nLine2\tTab', 'line1 line2 tab')).toBe(true);
     expect(finds('Rex', 'Rexa')).toBe(false);
+  });
+});
+
+describe('quoting a search', () => {
+  it('leaves out what the match leaves out: direction marks and other invisible characters', () => {
+    expect(quotedSearch('nobody\u202Eknown\u200B')).toBe('“nobodyknown”');
+    expect(quotedSearch('Zoë junior')).toBe('“Zoë junior”');
   });
 });

@@ -49,3 +49,9 @@ export const searchKey = (text: string) =>
     .replace(/[\p{Diacritic}\p{Cf}]/gu, '')
     .replace(/\s+/gu, ' ')
     .toLocaleLowerCase();
+
+/**
+ * A search as the sentences about it quote it: without the invisible characters the match leaves out
+ * (see searchKey), a direction mark among them, which could turn the rest of the sentence round.
+ */
+export const quotedSearch = (q: string) => `“${q.replace(/\p{Cf}/gu, '')}”`;

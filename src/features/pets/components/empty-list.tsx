@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import type { CategoryNames } from '../categories.ts';
+import { quotedSearch } from '../pet-order.ts';
 import { toSearchParams, type PetListSearch } from '../list-search.ts';
 import { STATUS_LABELS } from '../pet.ts';
 
@@ -21,8 +22,8 @@ export function EmptyList({
   const [message, action] = search.q
     ? [
         search.category === undefined
-          ? `No ${statusName ? `${statusName} ` : ''}pet’s name contains “${search.q}”.`
-          : `No ${statusName ? `${statusName} ` : ''}pet of ${names.label(search.category)} has a name containing “${search.q}”.`,
+          ? `No ${statusName ? `${statusName} ` : ''}pet’s name contains ${quotedSearch(search.q)}.`
+          : `No ${statusName ? `${statusName} ` : ''}pet of ${names.label(search.category)} has a name containing ${quotedSearch(search.q)}.`,
         <>
           <button type="button" className="button-secondary" onClick={onClear}>
             Clear the search

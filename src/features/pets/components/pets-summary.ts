@@ -3,6 +3,7 @@
 import { count } from '../../../ui/words.ts';
 import { PAGE_SIZE_MAX } from '../../../../contract/limits.ts';
 import { SCAN_LIMIT } from '../api/pet-queries.ts';
+import { quotedSearch } from '../pet-order.ts';
 import type { PetSearch } from '../api/use-pet-search.ts';
 import type { CategoryNames } from '../categories.ts';
 import type { PetListSearch, Sort } from '../list-search.ts';
@@ -63,7 +64,7 @@ export function describeSearch(matches: number, search: PetListSearch, scan: Pet
       ? `the first ${SCAN_LIMIT.toLocaleString()} pets (searching stops there)`
       : `${count(scan.lookedThrough, 'pet')} looked through`;
   const inCategory = search.category === undefined ? '' : `, of ${names.label(search.category)},`;
-  const found = `${count(matches, 'pet')}${inCategory} named like “${search.q}”`;
+  const found = `${count(matches, 'pet')}${inCategory} named like ${quotedSearch(search.q)}`;
   if (scan.stopped) return `Stopped after looking through ${count(scan.lookedThrough, 'pet')}: ${found} so far.`;
   if (scan.searching) return `Looked through ${count(scan.lookedThrough, 'pet')} so far: ${found}…`;
   return `${found}, among ${among}.${sortNote(search.sort, 'all matches', names.named)}`;
