@@ -44,11 +44,3 @@ export class ApiError extends Error {
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
-
-/**
- * For a form sent again with values it stops itself: what the service said of the values sent before
- * goes, as it is no longer about the form. Unless its answer was lost: whether they arrived still stands.
- */
-export function forgetAnswerTo(mutation: { error: unknown; reset: () => void }) {
-  if (!(isApiError(mutation.error) && mutation.error.outcomeUnknown)) mutation.reset();
-}

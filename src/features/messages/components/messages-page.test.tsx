@@ -77,6 +77,25 @@ describe('MessagesPage', () => {
     expect(sent).toBe(2);
   });
 
+  it('still says the last message was queued when the form stops the next', async () => {
+    server.use(
+      http.post(`${MESSAGES}/messages`, () =>
+        HttpResponse.json({
+          id: 'msg_1',
+          message: 'Feed the parrots',
+          status: 'queued',
+          createdAt: '2026-11-25T10:00:00Z',
+        }),
+      ),
+    );
+    renderSignedIn(<MessagesPage />, { path: '/messages' });
+    await send('Feed the parrots');
+    expect(await screen.findByText(/Message queued/)).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByText('Write a message.')).toBeVisible();
+    expect(screen.getByText(/Message queued/)).toBeVisible();
+  });
+
   it('refuses a message of white space and invisible characters alone, keeping what was typed', async () => {
     let sent = 0;
     server.use(http.post(`${MESSAGES}/messages`, () => (sent++, HttpResponse.error())));

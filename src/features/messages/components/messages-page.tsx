@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useApi } from '../../../api/api-context.ts';
-import { forgetAnswerTo } from '../../../api/api-error.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
 import { Field } from '../../../ui/field.tsx';
+import { forgetRefusal } from '../../../ui/form-refusal.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { useDraftDefaults, useSaveDraft } from '../../../ui/use-form-draft.ts';
 import { useSendMessage } from '../api/send-message.ts';
@@ -61,7 +61,7 @@ export function MessagesPage() {
       }
       setFocus('message');
     },
-    () => forgetAnswerTo(send),
+    () => forgetRefusal(send),
   );
   const latest = send.data;
 

@@ -3,11 +3,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useApi } from '../../../api/api-context.ts';
-import { forgetAnswerTo, isApiError } from '../../../api/api-error.ts';
+import { isApiError } from '../../../api/api-error.ts';
 import { paths } from '../../../config/paths.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
 import { canRetry, describeLostCreate } from '../../../ui/error-messages.ts';
 import { Field } from '../../../ui/field.tsx';
+import { forgetRefusal } from '../../../ui/form-refusal.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { useDraftDefaults, useSaveDraft } from '../../../ui/use-form-draft.ts';
 import { useCreatePet } from '../api/create-pet.ts';
@@ -102,7 +103,7 @@ export function AddPetPage() {
         if (field) setError(field, { type: 'server', message: (error as Error).message }, { shouldFocus: true });
       }
     },
-    () => forgetAnswerTo(createPet),
+    () => forgetRefusal(createPet),
   );
 
   // A field error is shown beside its field; anything else above the button.
