@@ -31,7 +31,7 @@ test.describe('sign-in', () => {
     // Typographic quotes, as a document or a chat puts them around a key.
     await key.fill(`“${API_KEY}”`);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByText('The key holds “ (U+201C), which no API key can')).toBeVisible();
+    await expect(page.getByText('The key holds the character “ (U+201C), which no API key can')).toBeVisible();
     await expect(key).toBeFocused();
     await expect(key).toHaveValue(`“${API_KEY}”`);
     expect(requests).toBe(0);

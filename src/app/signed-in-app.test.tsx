@@ -65,6 +65,18 @@ describe('signing out from the sign-in-again dialog', () => {
     expect(Object.values(sessionStorage).join()).not.toContain('Rex');
   });
 
+  it('names what a pasted key picked up, and sends nothing', async () => {
+    const reauthDialog = await renderRevoked();
+    let checks = 0;
+    server.events.on('request:start', () => checks++);
+    await userEvent.type(within(reauthDialog).getByLabelText('API key'), 'new\u2011key');
+    await userEvent.click(within(reauthDialog).getByRole('button', { name: 'Continue' }));
+    expect(within(reauthDialog).getByText(/^The key holds the character ‑ \(U\+2011\)/)).toBeVisible();
+    expect(within(reauthDialog).getByLabelText('API key')).toHaveValue('new\u2011key');
+    expect(checks).toBe(0);
+    server.events.removeAllListeners();
+  });
+
   it('signs out at once when no pet waits', async () => {
     const reauthDialog = await renderRevoked();
     await userEvent.click(within(reauthDialog).getByRole('button', { name: 'Sign out' }));

@@ -11,6 +11,7 @@ describe('readApiKey', () => {
     // The header's value copied whole.
     ['Bearer demo-key', 'demo-key'],
     ['bearer   demo-key', 'demo-key'],
+    ['Authorization: Bearer demo-key', 'demo-key'],
   ])('sends %j as %j', (typed, key) => {
     expect(readApiKey(typed)).toEqual({ key });
   });
@@ -18,12 +19,13 @@ describe('readApiKey', () => {
   it.each([
     ['', 'Enter your API key.'],
     [' \t', 'Enter your API key.'],
-    ['“demo-key”', problem('“ (U+201C)')],
-    ['demo‑key', problem('‑ (U+2011)')],
-    ['ключ', problem('к (U+043A)')],
+    ['“demo-key”', problem('the character “ (U+201C)')],
+    ['demo‑key', problem('the character ‑ (U+2011)')],
+    ['ключ', problem('the character к (U+043A)')],
     ['demo key', problem('a space')],
     ['demo\u200Bkey', problem('an invisible character (U+200B)')],
-    ['demo\u00A0key', problem('an invisible character (U+00A0)')],
+    ['demo\tkey', problem('a space (U+0009)')],
+    ['demo\u00A0key', problem('a space (U+00A0)')],
   ])('refuses %j: %s', (typed, said) => {
     expect(readApiKey(typed)).toEqual({ problem: said });
   });

@@ -1,11 +1,11 @@
 /**
  * The API key typed or pasted, as it is sent (`Authorization: Bearer <key>`), or what keeps it from
- * being one. A copy brings along what is not the key: spaces around it, the header's own `Bearer `,
- * or characters a document or a chat changed (typographic quotes and dashes), which no header can
- * carry. Those are named rather than sent.
+ * being one. A copy brings along what is not the key: spaces around it, the header's name and
+ * scheme, or characters a document or a chat changed (typographic quotes and dashes). What a bearer
+ * token cannot hold is named rather than sent.
  */
 export function readApiKey(typed: string): { key: string } | { problem: string } {
-  const key = typed.trim().replace(/^Bearer\s+/i, '');
+  const key = typed.trim().replace(/^(?:Authorization:\s*)?Bearer\s+/i, '');
   if (!key) return { problem: 'Enter your API key.' };
   // What a bearer token can hold: visible ASCII.
   const odd = /[^\x21-\x7E]/u.exec(key)?.[0];
@@ -14,9 +14,11 @@ export function readApiKey(typed: string): { key: string } | { problem: string }
   const what =
     odd === ' '
       ? 'a space'
-      : /[\p{L}\p{N}\p{P}\p{S}]/u.test(odd)
-        ? `${odd} (${code})`
-        : `an invisible character (${code})`;
+      : /\s/u.test(odd)
+        ? `a space (${code})`
+        : /[\p{L}\p{N}\p{P}\p{S}]/u.test(odd)
+          ? `the character ${odd} (${code})`
+          : `an invisible character (${code})`;
   return {
     problem: `The key holds ${what}, which no API key can: a copy from a document or a chat may have changed it. Type it again, or copy it from where it was issued.`,
   };
