@@ -7,7 +7,8 @@ import { API, server } from '../test/msw-server.ts';
 import { testEnvironment } from '../test/render.tsx';
 import { SignedInApp } from './signed-in-app.tsx';
 
-// React Router warns once per module about routes that render nothing: this file starts afresh.
+// React Router warns once per module of each kind of route that renders nothing: the case of the first such
+// route to be opened in this file fails.
 afterEach(() => vi.restoreAllMocks());
 
 it.each([

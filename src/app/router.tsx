@@ -22,7 +22,9 @@ export interface SessionRuntime {
 
 /**
  * What a route that only redirects renders: nothing, as its loader answers first. Without a
- * component, React Router warns (in development) that the route would show an empty page.
+ * component, React Router warns (in development) that the route would show an empty page; without
+ * a `HydrateFallback` where no parent route has one, it warns (in production too) that it has nothing
+ * to show while the loader runs.
  */
 const Redirecting = () => null;
 
