@@ -7,8 +7,8 @@ import { API, server } from '../test/msw-server.ts';
 import { testEnvironment } from '../test/render.tsx';
 import { SignedInApp } from './signed-in-app.tsx';
 
-// React Router warns once per module of each kind of route that renders nothing: the case of the first such
-// route to be opened in this file fails.
+// React Router warns of each kind of route with nothing to render once per module: a route without its
+// component or fallback fails the first case here that opens one.
 afterEach(() => vi.restoreAllMocks());
 
 it.each([
