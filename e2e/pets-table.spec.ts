@@ -71,6 +71,8 @@ test.describe('pets table', () => {
     await expect(page.getByRole('table')).toBeVisible();
     await expect(page.getByLabel('Status')).toHaveValue('');
     await expect(page.getByLabel('Rows per page')).toHaveValue('20');
+    // The address names the list shown, for a reload or a link to share.
+    await expect(page).toHaveURL(/\/pets$/);
     for (const url of requests.filter((request) => request.pathname.endsWith('/pets'))) {
       const limit = Number(url.searchParams.get('limit'));
       expect(limit).toBeGreaterThanOrEqual(1);
@@ -79,8 +81,9 @@ test.describe('pets table', () => {
     }
     expect(requests.some((url) => url.search === '?limit=20')).toBe(true);
     for (const limit of ['0', '-5', 'abc', '1.5']) {
-      await page.goto(`pets?limit=${limit}`);
+      await page.goto(`pets?status=sold&limit=${limit}`);
       await expect(page.getByLabel('Rows per page')).toHaveValue('20');
+      await expect(page).toHaveURL(/\/pets\?status=sold$/);
     }
   });
 

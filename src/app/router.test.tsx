@@ -17,15 +17,32 @@ it.each([
   ['index.html', '/index.html', '/pets'],
 ])('%s leads on to its page, with no warning on the way', async (_, from, to) => {
   server.use(http.get(`${API}/pets`, () => HttpResponse.json([])));
-  sessionStore.signIn({ apiKey: 'component-key', environmentName: testEnvironment.name });
-  history.replaceState(null, '', from);
   const warn = vi.spyOn(console, 'warn');
+  renderSignedInAt(from);
+  await waitFor(() => expect(location.pathname).toBe(to));
+  expect(await screen.findByRole('heading', { level: 1 })).toBeVisible();
+  expect(warn).not.toHaveBeenCalled();
+});
+
+it.each([
+  ['what the list cannot show', '?status=lost&limit=1000&sort=size&page=2&utm_source=mail', ''],
+  ['the defaults, spelt out', '?limit=20&q=', ''],
+  ['a search with spaces around it', '?q=%20Rex%20&status=sold', '?status=sold&q=Rex'],
+  ['a list as the app writes it', '?status=sold&limit=50&sort=-name', '?status=sold&limit=50&sort=-name'],
+])("the list's address keeps only the list shown: %s", async (_, from, to) => {
+  server.use(http.get(`${API}/pets`, () => HttpResponse.json([])));
+  renderSignedInAt(`/pets${from}`);
+  expect(await screen.findByRole('heading', { level: 1, name: /pets/i })).toBeVisible();
+  await waitFor(() => expect(location.search).toBe(to));
+  expect(location.pathname).toBe('/pets');
+});
+
+function renderSignedInAt(address: string) {
+  sessionStore.signIn({ apiKey: 'component-key', environmentName: testEnvironment.name });
+  history.replaceState(null, '', address);
   render(
     <ConfigContext.Provider value={{ environments: [testEnvironment], requestTimeoutMs: 20_000 }}>
       <SignedInApp session={sessionStore.get().session!} />
     </ConfigContext.Provider>,
   );
-  await waitFor(() => expect(location.pathname).toBe(to));
-  expect(await screen.findByRole('heading', { level: 1 })).toBeVisible();
-  expect(warn).not.toHaveBeenCalled();
-});
+}
