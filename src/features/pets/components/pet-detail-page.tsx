@@ -95,12 +95,12 @@ function PetDetail({ id }: { id: bigint }) {
     // Once, as the page is shown.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  // Shown at once from a list already loaded, while the service is asked for the latest. Taken as
+  // the page opens: the list leaves the cache 5 minutes after the list page, and a service that
+  // cannot be reached meanwhile must not take the pet off the screen.
+  const [listed] = useState(() => findCachedPet(queryClient, api, id));
   const options = petQueries.detail(api, id);
-  const query = useQuery({
-    ...options,
-    // Shown at once from a list already loaded, while the service is asked for the latest.
-    placeholderData: () => findCachedPet(queryClient, api, id),
-  });
+  const query = useQuery({ ...options, placeholderData: listed });
   const { failure: error, retrying, tryAgain } = useReadFailure(query, options.queryKey);
 
   if (query.data === null) return <PetNotFound />;

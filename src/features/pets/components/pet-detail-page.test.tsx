@@ -1,0 +1,36 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, expect, it, vi } from 'vitest';
+import { API, server } from '../../../test/msw-server.ts';
+import { renderSignedIn } from '../../../test/render.tsx';
+import { PetDetailPage } from './pet-detail-page.tsx';
+import { PetsPage } from './pets-page.tsx';
+
+afterEach(() => vi.useRealTimers());
+
+it('keeps showing a pet opened from the list while the service stays out of reach', async () => {
+  vi.useFakeTimers();
+  server.use(
+    http.get(`${API}/pets`, () => HttpResponse.json([{ id: 2, name: 'Luna', categoryId: 1, status: 'available' }])),
+    http.get(`${API}/pets/2`, () =>
+      HttpResponse.json({ code: 'unavailable', message: 'Down for maintenance.', status: 503 }, { status: 503 }),
+    ),
+  );
+  renderSignedIn(
+    <Routes>
+      <Route path="/pets" element={<PetsPage />} />
+      <Route path="/pets/:petId" element={<PetDetailPage />} />
+    </Routes>,
+    { path: '/pets', backoff: 'production' },
+  );
+  await act(() => vi.advanceTimersByTimeAsync(100));
+  fireEvent.click(within(screen.getByRole('table')).getByRole('link', { name: 'Luna' }));
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Luna');
+
+  // Long past the 5 minutes React Query keeps the list once no page shows it.
+  await act(() => vi.advanceTimersByTimeAsync(10 * 60_000));
+  expect(screen.getByRole('alert')).toHaveTextContent('failed (HTTP 503)');
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Luna');
+  expect(screen.getByRole('button', { name: 'Copy ID' })).toBeVisible();
+});
