@@ -76,6 +76,9 @@ export const petQueries = {
         streamFn: ({ signal }) => scanPets(api, status, signal),
         refetchMode: 'replace',
       }),
+      // Every page again, up to 10,000 pets, each time the window comes back: a search typed reads
+      // anew instead, once what was read is stale (use-pet-search.ts).
+      refetchOnWindowFocus: false,
     }),
   /** Pets of a status with this very name and category: was a pet whose answer was lost added after all? */
   lookFor: (api: PetstoreApi, { name, categoryId, status }: NewPet) =>

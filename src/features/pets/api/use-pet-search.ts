@@ -34,7 +34,7 @@ export function usePetSearch(q: string, status: PetStatus | undefined) {
   const scan = useQuery({ ...options, enabled: enabled && !stopping });
   const { failure, retrying, tryAgain } = useReadFailure(scan, options.queryKey);
   // A search typed once what was read has gone stale reads the list again: React Query would only
-  // on a mount, a focus or a reconnect, and pets added since, here or by others, would not be found.
+  // on a mount or a reconnect, and pets added since, here or by others, would not be found.
   // The pets read stay searched meanwhile (refetchMode 'replace'), and a read on its way is joined.
   // Not after a failure waiting cannot fix: that is tried again only when asked.
   const { isStale, status: readStatus, refetch } = scan;

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { onlineManager } from '@tanstack/react-query';
+import { focusManager, onlineManager } from '@tanstack/react-query';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API, server } from '../../../test/msw-server.ts';
@@ -416,6 +416,28 @@ describe('PetsPage', () => {
     expect(reads - before).toBe(1);
     expect(rows()).toHaveLength(1);
     expect(screen.getByRole('status')).toHaveTextContent('1 pet named like “humph”, among 3 pets looked through.');
+  });
+
+  it('a search left on screen does not read the whole list again each time the window comes back', async () => {
+    vi.useFakeTimers();
+    let reads = 0;
+    server.use(http.get(`${API}/pets`, () => (reads++, HttpResponse.json(pets))));
+    renderSignedIn(<PetsPage />, { path: '/pets?q=luna' });
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(rows()).toHaveLength(1);
+    const before = reads;
+    try {
+      for (let minute = 1; minute <= 5; minute++) {
+        await act(() => vi.advanceTimersByTimeAsync(60_000));
+        act(() => focusManager.setFocused(false));
+        act(() => focusManager.setFocused(true));
+      }
+      await act(() => vi.advanceTimersByTimeAsync(10));
+    } finally {
+      focusManager.setFocused(undefined);
+    }
+    expect(reads).toBe(before);
+    expect(rows()).toHaveLength(1);
   });
 
   it('offline, a search says it waits for the connection, never that no pet has the name', async () => {
