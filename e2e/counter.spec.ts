@@ -612,6 +612,6 @@ test('messages say what a message is for and what queued means, in the local lan
   await expect(time).toContainText('GMT+9');
   await expect(
     page.getByRole('list', { name: 'Messages sent in this session' }).getByRole('listitem').first(),
-  ).toContainText('Queued, not yet delivered');
+  ).toContainText('Queued when sent');
   await context.close();
 });

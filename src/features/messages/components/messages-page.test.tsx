@@ -96,6 +96,25 @@ describe('MessagesPage', () => {
     expect(screen.getByText(/Message queued/)).toBeVisible();
   });
 
+  it('lists each message with what the service said of it when it was sent, in the past', async () => {
+    const statuses = ['queued', 'delivered'];
+    server.use(
+      http.post(`${MESSAGES}/messages`, async ({ request }) => {
+        const { message } = (await request.json()) as { message: string };
+        const status = statuses.shift()!;
+        return HttpResponse.json({ id: `msg_${status}`, message, status, createdAt: '2026-11-25T10:00:00Z' });
+      }),
+    );
+    renderSignedIn(<MessagesPage />, { path: '/messages' });
+    await send('Feed the parrots');
+    await screen.findByText('msg_queued', { selector: 'li code' });
+    await send('Clean the tanks');
+    await screen.findByText('msg_delivered', { selector: 'li code' });
+    const items = within(screen.getByRole('list', { name: 'Messages sent in this session' })).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Status when sent: delivered');
+    expect(items[1]).toHaveTextContent('Queued when sent');
+  });
+
   it('refuses a message of white space and invisible characters alone, keeping what was typed', async () => {
     let sent = 0;
     server.use(http.post(`${MESSAGES}/messages`, () => (sent++, HttpResponse.error())));

@@ -101,7 +101,8 @@ export function MessagesPage() {
             <li key={message.id} className="card">
               <p className="message-text">{message.message}</p>
               <p className="message-meta">
-                {message.status === 'queued' ? 'Queued, not yet delivered' : message.status} ·{' '}
+                {/* The service's word as it answered: the interface has no way to ask again later. */}
+                {message.status === 'queued' ? 'Queued when sent' : `Status when sent: ${message.status}`} ·{' '}
                 <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time> · <code>{message.id}</code>
               </p>
             </li>
