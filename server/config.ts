@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_LIMITS } from './http.ts';
+import { isPostgresUrl } from './open-store.ts';
 import { PROFILE_NAMES, type ProfileName } from './profile.ts';
 
 const list = z.string().transform((value) =>
@@ -9,6 +10,36 @@ const list = z.string().transform((value) =>
     .filter(Boolean),
 );
 const port = z.coerce.number().int().min(0).max(65535);
+
+/** A key a client can send as `Authorization: Bearer <key>`: visible ASCII, no space. */
+const apiKeys = list.pipe(
+  z
+    .array(z.string().regex(/^[\x21-\x7E]+$/, 'a key holds only visible ASCII characters, no space'))
+    .min(1, 'set no keys at all for a demo key, or at least one'),
+);
+
+/** A browser origin as it sends it (`https://admin.example`: no path, no trailing slash), or `*` for any. */
+const corsOrigin = z.string().refine((value) => value === '*' || originOf(value) === value, {
+  error: (issue) =>
+    `not an origin: write it as the browser sends it, like ${originOf(String(issue.input), 'https://admin.example')}`,
+});
+function originOf(text: string, fallback = text): string {
+  try {
+    const { origin } = new URL(text.includes('://') ? text : `https://${text}`);
+    return origin === 'null' ? fallback : origin;
+  } catch {
+    return fallback;
+  }
+}
+
+/** A SQLite file, `:memory:`, or a PostgreSQL URL: a URL of any other scheme is a typo, not a file name. */
+const database = z
+  .string()
+  .min(1)
+  .refine(
+    (value) => !value.includes('://') || isPostgresUrl(value),
+    'a URL here must start postgres:// or postgresql://',
+  );
 const millis = z.coerce.number().int().min(100).max(600_000);
 
 /** The app's own dev (vite) and preview origins, on both loopback spellings. */
@@ -25,8 +56,8 @@ const EnvSchema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: port.default(4010),
     MESSAGES_PORT: port.default(4011),
-    PETSTORE_API_KEYS: list.optional(),
-    PETSTORE_DB: z.string().min(1).optional(),
+    PETSTORE_API_KEYS: apiKeys.optional(),
+    PETSTORE_DB: database.optional(),
     // PostgreSQL only: the most connections one instance opens, and the longest a statement may run.
     PETSTORE_DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
     PETSTORE_DB_STATEMENT_TIMEOUT_MS: millis.default(5000),
@@ -36,7 +67,7 @@ const EnvSchema = z
       .pipe(z.array(z.string().min(16, 'each secret needs at least 16 characters')).min(1))
       .optional(),
     PETSTORE_PROFILE: z.enum(PROFILE_NAMES).default('reference'),
-    CORS_ORIGINS: list.default(DEFAULT_CORS_ORIGINS),
+    CORS_ORIGINS: list.pipe(z.array(corsOrigin)).default(DEFAULT_CORS_ORIGINS),
     PETSTORE_SEED: z
       .string()
       .default('1')
