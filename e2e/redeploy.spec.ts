@@ -1,10 +1,11 @@
-// A tab opened before a deployment: its index.html names code files the new build no longer has.
-// Served by nginx from a web root of its own, replaced mid-test as a deployment replaces dist/.
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+// Deployments gone wrong. A tab opened before a deployment: its index.html names code files the new
+// build no longer has. A config.json replaced without the CSP printed for it. Served by nginx from a
+// web root of its own, replaced mid-test as a deployment replaces dist/.
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { redeploy, startNginx, type RunningNginx } from '../scripts/nginx.ts';
-import { BUILDS, ENVIRONMENT, expect, REDEPLOY_ORIGIN, test } from './support.ts';
+import { BUILDS, ENVIRONMENT, expect, REDEPLOY_ORIGIN, SPEC_SERVICE, test } from './support.ts';
 
 const APP = `${REDEPLOY_ORIGIN}/admin/`;
 let site: RunningNginx;
@@ -87,4 +88,23 @@ test('when the code is still missing after that reload, a clear page and no relo
   // The page says so only once it has decided not to reload again.
   expect(loads()).toBe(1);
   await expect(page.getByText('version next')).toBeVisible();
+});
+
+test('a service the CSP does not name: signing in says the setup is at fault, not to wait', async ({ page }) => {
+  // The new config.json names another service; nginx still sends the CSP printed for the old one.
+  const { apiBaseUrl, messagesBaseUrl } = SPEC_SERVICE;
+  writeFileSync(
+    join(site.siteDir, 'config.json'),
+    JSON.stringify({ environments: [{ name: 'Moved service', apiBaseUrl, messagesBaseUrl }] }),
+  );
+  await page.goto(`${APP}sign-in`);
+  await page.getByLabel('API key', { exact: true }).fill('e2e-key');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText(
+    "This page's setup does not let it reach Moved service: the Content-Security-Policy it is served with must name",
+  );
+  await expect(alert).toContainText('Waiting will not help');
+  await expect(alert).not.toContainText(/try again|can't be reached/i);
+  await expect(page.getByLabel('API key', { exact: true })).toHaveValue('e2e-key');
 });

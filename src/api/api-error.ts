@@ -2,9 +2,10 @@
  * - `http`: the service answered with an error status (its Error body when it sent one);
  * - `network`: no answer at all (offline, DNS, CORS, connection refused);
  * - `timeout`: no answer in time;
- * - `invalid-response`: an answer that is not what the contract promises.
+ * - `invalid-response`: an answer that is not what the contract promises;
+ * - `blocked`: never sent, as the page's Content-Security-Policy does not name the service.
  */
-export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'invalid-response';
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'invalid-response' | 'blocked';
 
 /**
  * The one error type of the transport layer. Its message is the service's own when it sent an Error

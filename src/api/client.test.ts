@@ -118,6 +118,31 @@ describe('the API client', () => {
     expect(await failure(listPets())).toMatchObject({ kind: 'network', status: 0 });
   });
 
+  it("tells a request the page's own CSP refused from no answer", async () => {
+    // An origin of its own: the page keeps the origins its policy refused for as long as it lives.
+    const refusedApi = 'http://refused.test/v1';
+    server.use(
+      http.get(`${refusedApi}/pets`, ({ request }) => {
+        // What the browser does when the page's CSP does not name the service: it reports the
+        // violation, and the fetch fails (e2e/redeploy.spec.ts has Chromium's own order).
+        document.dispatchEvent(
+          Object.assign(new Event('securitypolicyviolation'), {
+            effectiveDirective: 'connect-src',
+            blockedURI: request.url,
+          }),
+        );
+        return HttpResponse.error();
+      }),
+      http.post(`${MESSAGES}/messages`, () => HttpResponse.error()),
+    );
+    const moved = apiFor({ ...SPEC_ONLY, apiBaseUrl: refusedApi });
+    const refused = await failure(moved.pets.GET('/pets', { params: { query: { limit: 20 } }, parseAs: 'text' }));
+    expect(refused).toMatchObject({ kind: 'blocked', isTransient: false, outcomeUnknown: false });
+    // The messages service, on an origin the policy did not refuse: no answer, as before.
+    const lost = await failure(moved.messages.POST('/messages', { body: { message: 'x' }, parseAs: 'text' }));
+    expect(lost).toMatchObject({ kind: 'network', isTransient: true });
+  });
+
   it('reports a slow answer as a timeout once the time limit has passed, not before', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     server.use(http.get(`${API}/pets`, hang));

@@ -11,6 +11,7 @@ import type { paths } from '../../contract/schema.gen.ts';
 import { offers, type Environment } from '../config/config.ts';
 import { ApiError } from './api-error.ts';
 import { linkUrl } from './links.ts';
+import { refusedByPagePolicy } from './page-policy.ts';
 
 export interface ClientOptions {
   getApiKey: () => string | undefined;
@@ -141,11 +142,14 @@ function answersMiddleware(timeoutMs: number, attempts: Map<string, Attempt>): M
       if (!response.ok) throw httpError(response.status, text);
       return withBody(response, text);
     },
-    onError({ error, id }) {
+    async onError({ error, id, request }) {
       const attempt = attempts.get(id)!;
       attempts.delete(id);
       attempt.timeout.clear();
       const failure = noAnswer(error, attempt);
+      if (failure instanceof ApiError && failure.kind === 'network' && (await refusedByPagePolicy(request.url))) {
+        return new ApiError('blocked', 0, 'blocked', "The page's Content-Security-Policy does not allow this address.");
+      }
       return failure instanceof Error ? failure : new Error(String(failure));
     },
   };

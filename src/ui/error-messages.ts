@@ -13,6 +13,10 @@ export type ServiceName = 'pet store service' | 'message service';
 const bytes = (count: number) =>
   count >= 1024 && count % 1024 === 0 ? `${count / 1024} KiB` : `${count.toLocaleString()} bytes`;
 
+/** The page's own CSP does not name the service: a deployment's setup, which waiting will not change. */
+const blockedByPage = (service: string) =>
+  `This page's setup does not let it reach ${service}: the Content-Security-Policy it is served with must name the service's address. Waiting will not help: tell whoever deployed the app.`;
+
 /**
  * What happened, and, when changing something helps, what to change. A limit is named only when the
  * environment declares it (`limits` in config.json); otherwise the service's own words speak.
@@ -31,6 +35,8 @@ export function describeError(
       return `The ${service} did not answer in time.`;
     case 'invalid-response':
       return `The ${service} sent an answer this app cannot read.`;
+    case 'blocked':
+      return blockedByPage(`the ${service}`);
   }
   if (error.status >= 500) return `The ${service} failed (HTTP ${error.status}).`;
   const said = error.fromService ? sentence(error.message) : `The service refused it (HTTP ${error.status}).`;
@@ -144,6 +150,7 @@ export function describeSignInFailure(error: unknown, environmentName: string): 
   if (isApiError(error) && error.isTransient) {
     return `${environmentName} can't be reached right now, so the key could not be checked. Wait a moment and try again.`;
   }
+  if (isApiError(error) && error.kind === 'blocked') return blockedByPage(environmentName);
   // Plain HTTP, not an answer to puzzle over: the service turns sign-ins away after too many tries.
   if (isApiError(error) && error.status === 429) {
     return `${environmentName} is not checking keys for now: too many tries. Wait a minute, then try again.`;

@@ -229,8 +229,10 @@ describe('AddPetPage against a service built to the spec alone', () => {
     );
     renderSignedIn(<AddPetPage />, { path: '/pets/new' });
     await addPet();
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      "Test can't be reached, and no answer came back: “Rex” may have been added. It is kept on this device, and sent again only if you ask.",
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        "Test can't be reached, and no answer came back: “Rex” may have been added. It is kept on this device, and sent again only if you ask.",
+      ),
     );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(petQueue.get()).toMatchObject([{ state: 'lost', pet: { name: 'Rex', categoryId: '3' } }]);
@@ -246,8 +248,10 @@ describe('AddPetPage against a service built to the spec alone', () => {
     try {
       renderSignedIn(<AddPetPage />, { path: '/pets/new' });
       await addPet();
-      expect(await screen.findByRole('status')).toHaveTextContent(
-        "Test can't be reached: “Rex” is kept on this device and will be sent when the service answers again.",
+      await waitFor(() =>
+        expect(screen.getByRole('status')).toHaveTextContent(
+          "Test can't be reached: “Rex” is kept on this device and will be sent when the service answers again.",
+        ),
       );
     } finally {
       onlineManager.setOnline(true);
@@ -320,7 +324,7 @@ describe('AddPetPage against a service that declares its extensions and limits',
     onlineManager.setOnline(false);
     try {
       await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-      expect(await screen.findByRole('status')).toHaveTextContent('“Rex” is kept on this device');
+      await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('“Rex” is kept on this device'));
       expect(creates).toHaveLength(1);
       expect(petQueue.get()).toMatchObject([{ state: 'waiting', idempotencyKey: creates[0]!.idempotencyKey }]);
     } finally {
@@ -342,7 +346,9 @@ describe('AddPetPage against a service that declares its extensions and limits',
     const { creates } = service({ answer: () => HttpResponse.error(), list: () => HttpResponse.error() });
     renderSignedIn(<AddPetPage />, { path: '/pets/new', environment: REFERENCE });
     await addPet();
-    expect(await screen.findByRole('status')).toHaveTextContent('“Rex” is kept on this device and will be sent');
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('“Rex” is kept on this device and will be sent'),
+    );
     expect(creates).toHaveLength(1);
     expect(petQueue.get()).toMatchObject([{ state: 'waiting', idempotencyKey: creates[0]!.idempotencyKey }]);
     expect(creates[0]!.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
