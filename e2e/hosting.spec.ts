@@ -99,6 +99,13 @@ for (const [base, appUrl] of BASES) {
 }
 
 test.describe('what nginx sends', () => {
+  test('the base without its slash redirects to the base by a relative address', async ({ request }) => {
+    const response = await request.get(APP_URL.slice(0, -1), { maxRedirects: 0 });
+    expect(response.status()).toBe(301);
+    // Behind a TLS proxy or a CDN, nginx's own scheme and port are not the ones the browser used.
+    expect(response.headers()['location']).toBe(new URL(APP_URL).pathname);
+  });
+
   test('each kind of file precompressed, with its cache rule and the security headers', async ({ page, request }) => {
     const files: string[] = [];
     page.on('response', (response) => files.push(response.url()));
