@@ -8,6 +8,8 @@ export const APP_URL = `${APP_ORIGIN}/admin/`;
 export const ROOT_APP_URL = 'http://127.0.0.1:4181/';
 /** Where the redeploy test serves a build it then replaces. */
 export const REDEPLOY_ORIGIN = 'http://127.0.0.1:4182';
+/** Where the hosting test serves a build from a web root that holds other files too. */
+export const SHARED_ROOT_ORIGIN = 'http://127.0.0.1:4185';
 export const API_KEY = 'e2e-key';
 /** The builds the e2e suite makes beside dist/ (see `npm run test:e2e`). */
 export const BUILDS = { root: 'e2e/.builds/root', next: 'e2e/.builds/next' };

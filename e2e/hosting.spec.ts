@@ -1,7 +1,19 @@
 // The build as nginx serves it with deploy/nginx.conf: only the standard index.html fallback,
 // precompressed files, cache rules and security headers, at a sub-path and at the root.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { APP_URL, createPetViaApi, ENVIRONMENT, expect, ROOT_APP_URL, test, uniqueName } from './support.ts';
+import { startNginx } from '../scripts/nginx.ts';
+import {
+  APP_URL,
+  createPetViaApi,
+  ENVIRONMENT,
+  expect,
+  ROOT_APP_URL,
+  SHARED_ROOT_ORIGIN,
+  test,
+  uniqueName,
+} from './support.ts';
 
 const BASES = [
   ['/admin/', APP_URL],
@@ -97,6 +109,23 @@ for (const [base, appUrl] of BASES) {
     });
   });
 }
+
+test('at a sub-path, nothing else of the web root is served', async ({ request }) => {
+  const site = await startNginx({ base: '/admin/', port: Number(new URL(SHARED_ROOT_ORIGIN).port) });
+  try {
+    writeFileSync(join(site.siteDir, '..', 'backup.sql'), 'secret');
+    for (const path of ['/backup.sql', '/']) {
+      const response = await request.get(`${SHARED_ROOT_ORIGIN}${path}`);
+      expect(response.status(), path).toBe(404);
+      expect(await response.text(), path).toBe('Not found\n');
+    }
+    const redirect = await request.get(`${SHARED_ROOT_ORIGIN}/admin`, { maxRedirects: 0 });
+    expect(redirect.headers()['location']).toBe('/admin/');
+    expect((await request.get(`${SHARED_ROOT_ORIGIN}/admin/pets/1`)).headers()['content-type']).toContain('text/html');
+  } finally {
+    await site.stop();
+  }
+});
 
 test.describe('what nginx sends', () => {
   test('the base without its slash redirects to the base by a relative address', async ({ request }) => {
