@@ -7,7 +7,13 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'bench/**/*.test.ts', 'build/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'contract/**/*.test.ts',
+            'bench/**/*.test.ts',
+            'build/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
         },
       },
       {

@@ -10,6 +10,7 @@ import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { ConfigError, parseConfig, type AppConfig } from '../src/config/config.ts';
 
 const TEMPLATE = new URL('../deploy/nginx.conf', import.meta.url);
 
@@ -22,13 +23,20 @@ export interface NginxValues {
 }
 
 /** The origins the app talks to, from config.json: what the CSP's connect-src must name. */
-export function connectSrcOf(configText: string): string {
-  const origins = new Set<string>();
-  const config = JSON.parse(configText) as { environments?: { apiBaseUrl?: string; messagesBaseUrl?: string }[] };
-  for (const env of config.environments ?? []) {
-    for (const url of [env.apiBaseUrl, env.messagesBaseUrl]) if (url) origins.add(new URL(url).origin);
+export function connectSrcOf(config: AppConfig): string {
+  const urls = config.environments.flatMap((env) => [env.apiBaseUrl, env.messagesBaseUrl]);
+  return [...new Set(urls.map((url) => new URL(url).origin))].join(' ');
+}
+
+/** The config.json at `path`, checked as the app checks it: a ConfigError names the file and what is wrong. */
+function readConfig(path: string): AppConfig {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`${path} could not be read: ${(error as Error).message}`);
   }
-  return [...origins].join(' ');
+  return parseConfig(text, path);
 }
 
 export function normalizeBase(base: string): string {
@@ -105,6 +113,7 @@ export async function startNginx({
   const nginx = nginxPath();
   if (!nginx) throw new Error('nginx is not installed: `apt-get install nginx libnginx-mod-http-brotli-static`.');
   if (!existsSync(join(dist, 'index.html'))) throw new Error(`No build in ${dist}: run \`npm run build\` first.`);
+  const connectSrc = connectSrcOf(config === undefined ? readConfig(join(dist, 'config.json')) : parseConfig(config));
   const normalizedBase = normalizeBase(base);
   const work = mkdtempSync(join(tmpdir(), 'petstore-nginx-'));
   const root = join(work, 'www');
@@ -121,7 +130,7 @@ export async function startNginx({
       listen: `127.0.0.1:${port}`,
       root,
       base: normalizedBase,
-      connectSrc: connectSrcOf(readFileSync(join(siteDir, 'config.json'), 'utf8')),
+      connectSrc,
     }),
   );
   const globals = nginxGlobals();
@@ -177,13 +186,20 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     },
   });
   if (positionals[0] === 'conf' || positionals[0] === 'csp') {
-    const configText = readFileSync(values.config ?? join(values.dist, 'config.json'), 'utf8');
+    let config: AppConfig;
+    try {
+      config = readConfig(values.config ?? join(values.dist, 'config.json'));
+    } catch (error) {
+      // One line naming the file and what is wrong, rather than a stack trace or a CSP without origins.
+      console.error((error as ConfigError).message);
+      process.exit(1);
+    }
     const conf = renderNginxConf({
       prefix: values.prefix,
       listen: values.listen,
       root: values.root,
       base: normalizeBase(values.base),
-      connectSrc: connectSrcOf(configText),
+      connectSrc: connectSrcOf(config),
     });
     // One CSP for every host: the line of deploy/nginx.conf.
     process.stdout.write(positionals[0] === 'conf' ? conf : `${/Content-Security-Policy "([^"]+)"/.exec(conf)![1]}\n`);

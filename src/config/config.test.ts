@@ -56,6 +56,11 @@ describe('loadConfig', () => {
     ['not JSON', () => new HttpResponse('<!doctype html>'), 'not valid JSON'],
     ['without environments', () => HttpResponse.json({ environments: [] }), 'at least one environment'],
     [
+      'with environments misspelt',
+      () => HttpResponse.json({ environment: [env] }),
+      'environments must be a list of environments',
+    ],
+    [
       'with a bad address',
       () => HttpResponse.json({ environments: [{ ...env, apiBaseUrl: 'javascript:alert(1)' }] }),
       'apiBaseUrl',

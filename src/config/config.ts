@@ -68,7 +68,7 @@ const EnvironmentSchema = z.object({
 });
 
 const ConfigSchema = z.object({
-  environments: z.array(EnvironmentSchema).check(
+  environments: z.array(EnvironmentSchema, 'must be a list of environments').check(
     z.minLength(1, 'must list at least one environment'),
     z.refine((list) => new Set(list.map((env) => env.name)).size === list.length, 'must have unique names'),
   ),
@@ -101,17 +101,22 @@ export async function loadConfig(url: URL): Promise<AppConfig> {
   if (!response.ok) {
     throw new ConfigError(`config.json could not be loaded from ${url.pathname} (HTTP ${response.status}).`);
   }
+  return parseConfig(await response.text());
+}
+
+/** Checks the text of a config.json, which messages call `name`: for the app and for `npm run csp`. */
+export function parseConfig(text: string, name = 'config.json'): AppConfig {
   let json: unknown;
   try {
     // Category ids are int64: read exactly, as the service's answers are.
-    json = jsonCodec().parse(await response.text());
+    json = jsonCodec().parse(text);
   } catch {
-    throw new ConfigError('config.json is not valid JSON.');
+    throw new ConfigError(`${name} is not valid JSON.`);
   }
   const parsed = ConfigSchema.safeParse(json);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'config'} ${issue.message}`);
-    throw new ConfigError(`config.json is not valid: ${problems.join('; ')}.`);
+    throw new ConfigError(`${name} is not valid: ${problems.join('; ')}.`);
   }
   return parsed.data;
 }
