@@ -111,6 +111,19 @@ export async function createHttpApp({
   });
   // Headers too must arrive within the request's time (Node's default allows a minute).
   app.server.headersTimeout = limits.requestTimeoutMs;
+
+  // Once closing, Node times no request out: one that never arrives whole would keep the process
+  // alive. Requests in flight get the time a request may take, then every connection left is closed.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+    setTimeout(() => app.server.closeAllConnections(), limits.requestTimeoutMs).unref();
+  });
+  // An answer given while closing ends its connection, rather than leave it idle until the keep-alive timeout.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('Connection', 'close');
+    return payload;
+  });
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(COMMON_HEADERS);
   });

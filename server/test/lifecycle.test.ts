@@ -2,7 +2,7 @@
 // variable to change; a signal to `npm start` or `npm run server` leaves nothing holding the ports.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -148,7 +148,91 @@ async function expectClosed(api: string) {
   }
 }
 
+/** Runs the service's entry point until it has started; its process and the pets API's port. */
+async function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, ...BASE_ENV, ...env },
+  });
+  let output = '';
+  const api = await new Promise<string>((resolve, reject) => {
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', () => reject(new Error(`exited before it started:\n${output}`)));
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /Pet store API: +(\S+)/.exec(output)?.[1];
+      if (url) resolve(url);
+    });
+  });
+  return { child, port: Number(new URL(api).port) };
+}
+
+/** A connection that sends `text` as it is, and keeps what comes back. */
+function rawConnection(port: number, text: string) {
+  const socket = connect(port, '127.0.0.1', () => socket.write(text));
+  const connection = {
+    socket,
+    received: '',
+    /** What came back, once it matches `pattern`. */
+    until: (pattern: RegExp) =>
+      new Promise<string>((resolve, reject) => {
+        const check = () => pattern.test(connection.received) && resolve(connection.received);
+        socket.on('data', check);
+        socket.once('close', () => reject(new Error(`closed without ${pattern}: ${connection.received}`)));
+        check();
+      }),
+    closed: new Promise<void>((resolve) => socket.once('close', () => resolve())),
+  };
+  socket.on('data', (chunk: Buffer) => (connection.received += chunk.toString()));
+  socket.on('error', () => undefined);
+  return connection;
+}
+
 describe('stopping', () => {
+  it('on SIGTERM answers the request in flight, then exits 0 while a stalled client still waits', async () => {
+    const { child, port } = await startServer({
+      PETSTORE_DB: ':memory:',
+      REQUEST_TIMEOUT_MS: '5000',
+      KEEP_ALIVE_TIMEOUT_MS: '600000',
+    });
+    const pet = JSON.stringify({ name: 'Answered after the signal', categoryId: 1 });
+    const post = (length: number) =>
+      'POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer k\r\nContent-Type: application/json\r\n' +
+      `Content-Length: ${length}\r\nExpect: 100-continue\r\n\r\n`;
+    const stalledBody = rawConnection(port, post(100));
+    const stalledHeaders = rawConnection(port, 'GET /v1/pets HTTP/1.1\r\nHost: x\r\n');
+    const upload = rawConnection(port, post(pet.length));
+    const idle = rawConnection(port, 'HEAD /v1/openapi.json HTTP/1.1\r\nHost: x\r\n\r\n');
+    let clientGaveUp: NodeJS.Timeout | undefined;
+    try {
+      await Promise.all([stalledBody.until(/100 Continue/), upload.until(/100 Continue/), idle.until(/\r\n\r\n/)]);
+      stalledBody.socket.write('{');
+      upload.socket.write(pet.slice(0, 10));
+
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      // Not yet answered 408: the requests are still unfinished when the signal comes.
+      expect(stalledHeaders.received).toBe('');
+      expect(stalledBody.received).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\n$/);
+      await idle.closed;
+      upload.socket.write(pet.slice(10));
+      const answer = await upload.until(/Answered after the signal/);
+      expect(answer).toMatch(/\r\n\r\nHTTP\/1\.1 201 /);
+      expect(answer.toLowerCase()).toContain('connection: close');
+
+      const code = await Promise.race([
+        exited,
+        new Promise<string>(
+          (resolve) => (clientGaveUp = setTimeout(() => resolve('the client gave up first'), 30_000)),
+        ),
+      ]);
+      expect(code).toBe(0);
+    } finally {
+      clearTimeout(clientGaveUp);
+      child.kill('SIGKILL');
+      for (const { socket } of [stalledBody, stalledHeaders, upload, idle]) socket.destroy();
+    }
+  }, 60_000);
+
   it.each(['SIGTERM', 'SIGINT'] as const)(
     'npm run server on %s: nothing left holding the port',
     async (signal) => {
