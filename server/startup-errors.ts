@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import type { ServerConfig } from './config.ts';
 import { isPostgresUrl } from './open-store.ts';
 
@@ -18,29 +19,61 @@ function redactDbUrl(db: string): string {
  * stack trace. Undefined for failures that are not about the setup (those are bugs, and keep theirs).
  */
 export function describeStartupFailure(error: unknown, config: ServerConfig | undefined): string | undefined {
-  const { code, message, port } = (error ?? {}) as { code?: string; message?: string; port?: number };
+  const { code, message, port, syscall, path } = (error ?? {}) as {
+    code?: string;
+    message?: string;
+    port?: number;
+    syscall?: string;
+    path?: string;
+  };
   const db = config ? redactDbUrl(config.PETSTORE_DB) : 'the database';
+  // better-sqlite3 gives SQLite's extended codes: SQLITE_READONLY_DIRECTORY is a SQLITE_READONLY.
+  const isSqlite = (primary: string) => code === primary || Boolean(code?.startsWith(`${primary}_`));
   if (code === 'PETSTORE_DB_UNREACHABLE') {
     return `The database ${db} cannot be reached (${message}): start it, or set PETSTORE_DB to one that runs.`;
   }
   if (code === 'PETSTORE_DB_REFUSED') {
     return `The database ${db} refused this service (${message}): set PETSTORE_DB with the right user, password and database name.`;
   }
+  // The URL itself (its password too) is left out: pg could not read it.
+  if (code === 'ERR_INVALID_URL' && config && isPostgresUrl(config.PETSTORE_DB)) {
+    return 'PETSTORE_DB is no URL PostgreSQL can read: percent-encode its user and password (# as %23, / as %2F, ? as %3F).';
+  }
+  // insufficient_privilege: since PostgreSQL 15, a user other than the owner may not create tables in `public`.
+  if (code === '42501') {
+    return `The database ${db} denies this user a right the service needs (${message}): let it create tables in its schema, or set PETSTORE_DB to the schema's owner.`;
+  }
   if (code === 'EADDRINUSE' || (code === 'EACCES' && port !== undefined)) {
     const variable = port === config?.MESSAGES_PORT ? 'MESSAGES_PORT' : 'PORT';
     return `Port ${port} on ${config?.HOST} is ${code === 'EADDRINUSE' ? 'in use' : 'not open to this user'}: set ${variable} to another port.`;
   }
   if (code === 'EADDRNOTAVAIL') return `${config?.HOST} is no address of this machine: set HOST to one that is.`;
-  if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') {
+  if (syscall === 'getaddrinfo') {
+    return `HOST ${config?.HOST} cannot be looked up (${code}): set HOST to an address of this machine, such as 127.0.0.1.`;
+  }
+  if (syscall === 'mkdir') {
+    return `The folder ${path} for the database ${db} cannot be made (${code}): create it, or set PETSTORE_DB to a file in a writable folder.`;
+  }
+  if (isSqlite('SQLITE_BUSY') || isSqlite('SQLITE_LOCKED')) {
     return `The database ${db} is locked by another process: stop that process, or set PETSTORE_DB to another file.`;
   }
-  if (code === 'SQLITE_READONLY' || code === 'EROFS') {
+  if (code === 'SQLITE_READONLY_DIRECTORY') {
+    const folder = config ? dirname(config.PETSTORE_DB) : 'its folder';
+    return `The database ${db} is in a folder this user cannot write (${folder}), where SQLite keeps its write-ahead log: make the folder writable, or set PETSTORE_DB to a file in a writable folder.`;
+  }
+  if (isSqlite('SQLITE_READONLY') || code === 'EROFS') {
     return `The database ${db} is read-only: make it writable, or set PETSTORE_DB to a writable file.`;
   }
-  if (['SQLITE_CANTOPEN', 'ENOTDIR', 'EEXIST', 'EACCES', 'EISDIR', 'EPERM'].includes(code ?? '')) {
+  if (isSqlite('SQLITE_FULL')) {
+    return `The disk of the database ${db} is full: free space on it, or set PETSTORE_DB to a file on another disk.`;
+  }
+  if (isSqlite('SQLITE_IOERR')) {
+    return `The disk of the database ${db} failed to read or write (${code}): check the disk, or set PETSTORE_DB to a file on another disk.`;
+  }
+  if (isSqlite('SQLITE_CANTOPEN') || ['ENOTDIR', 'EEXIST', 'EACCES', 'EISDIR', 'EPERM'].includes(code ?? '')) {
     return `The database ${db} cannot be opened or created here: set PETSTORE_DB to a file in a writable folder.`;
   }
-  if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {
+  if (isSqlite('SQLITE_NOTADB') || isSqlite('SQLITE_CORRUPT')) {
     return `${db} is not a database this service can read: set PETSTORE_DB to another file.`;
   }
   if (code === 'PETSTORE_NEWER_SCHEMA') {

@@ -1,12 +1,14 @@
 // Starting and stopping like a real service: a setup it cannot run with is one line naming the
 // variable to change; a signal to `npm start` or `npm run server` leaves nothing holding the ports.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SQLITE_DRIVER } from '../sqlite.ts';
+import { readServerConfig } from '../config.ts';
+import { Database, SQLITE_DRIVER } from '../sqlite.ts';
 import { describeStartupFailure } from '../startup-errors.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'petstore-life-'));
@@ -67,6 +69,13 @@ describe('a setup the service cannot start with', () => {
       },
     ],
     [
+      'a folder that cannot be made (a link that leads nowhere; a read-only disk gives the same ENOENT)',
+      () => {
+        symlinkSync(join(dir, 'nowhere'), join(dir, 'a-dead-link'));
+        return join(dir, 'a-dead-link', 'data', 'store.sqlite');
+      },
+    ],
+    [
       'a file that is no database',
       () => {
         writeFileSync(join(dir, 'not-a-db.sqlite'), 'x'.repeat(4096));
@@ -106,10 +115,86 @@ describe('a setup the service cannot start with', () => {
     expectOneLine(stderr, 'PETSTORE_PROFILE');
   });
 
-  it('a read-only database is named too (root, as in CI, can write any file: the mapping is checked)', () => {
-    const line = describeStartupFailure({ code: 'SQLITE_READONLY' }, undefined);
-    expect(line).toContain('read-only');
-    expect(line).toContain('PETSTORE_DB');
+  it('a HOST that is no name this machine can look up: exits 1, naming HOST', async () => {
+    const { code, stderr } = await runToExit({ HOST: 'nohost.invalid', PETSTORE_DB: ':memory:' });
+    expect(code).toBe(1);
+    expectOneLine(stderr, 'HOST nohost.invalid');
+  });
+
+  it('a PostgreSQL URL with an unencoded # in its password: exits 1, naming PETSTORE_DB, never the password', async () => {
+    const { code, stderr } = await runToExit({ PETSTORE_DB: 'postgres://petstore:s3cret#word@127.0.0.1:1/petstore' });
+    expect(code).toBe(1);
+    expectOneLine(stderr, 'PETSTORE_DB', 'percent-encode');
+    expect(stderr).not.toContain('s3cret');
+  });
+});
+
+/** The error `work` throws. */
+function thrownBy(work: () => unknown): unknown {
+  try {
+    work();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('nothing thrown');
+}
+
+// What the drivers throw for faults a test cannot make for real: as root (as in CI) every file and
+// folder is writable, and no disk here is full or failing.
+describe('a database the service cannot use, as the driver reports it', () => {
+  const file = join(dir, 'faults', 'store.sqlite');
+  mkdirSync(join(dir, 'faults'), { recursive: true });
+
+  it.each([
+    [
+      'read-only',
+      () => {
+        new Database(file).close();
+        return thrownBy(() => new Database(file, { readonly: true }).exec('CREATE TABLE t (x)'));
+      },
+      ['read-only', file],
+    ],
+    [
+      'in a folder this user cannot write (SQLite writes its log beside the file)',
+      () => new Database.SqliteError('attempt to write a readonly database', 'SQLITE_READONLY_DIRECTORY'),
+      ['folder', join(dir, 'faults')],
+    ],
+    [
+      'on a full disk',
+      () => {
+        const db = new Database(join(dir, 'faults', 'full.sqlite'));
+        db.pragma('max_page_count = 1');
+        return thrownBy(() => db.exec('CREATE TABLE a (x); CREATE TABLE b (x); CREATE TABLE c (x)'));
+      },
+      ['full', file],
+    ],
+    [
+      'on a failing disk',
+      () => new Database.SqliteError('disk I/O error', 'SQLITE_IOERR_WRITE'),
+      ['SQLITE_IOERR_WRITE'],
+    ],
+    [
+      'that cannot be opened (a path inside a file)',
+      () => {
+        writeFileSync(join(dir, 'faults', 'a-file'), '');
+        return thrownBy(() => new Database(join(dir, 'faults', 'a-file', 'store.sqlite')));
+      },
+      ['cannot be opened', file],
+    ],
+  ])('%s: one line naming PETSTORE_DB', (_, error, words) => {
+    const line = describeStartupFailure(error(), readServerConfig({ PETSTORE_DB: file }));
+    for (const word of ['PETSTORE_DB', ...words]) expect(line).toContain(word);
+  });
+
+  it('a PostgreSQL user who may not create tables in public (PostgreSQL 15 and later): one line, no password', () => {
+    const error = Object.assign(new pg.DatabaseError('permission denied for schema public', 0, 'error'), {
+      code: '42501',
+    });
+    const line = describeStartupFailure(error, readServerConfig({ PETSTORE_DB: 'postgres://petstore:s3cret@db/pets' }));
+    for (const word of ['permission denied for schema public', 'create tables', 'PETSTORE_DB']) {
+      expect(line).toContain(word);
+    }
+    expect(line).not.toContain('s3cret');
   });
 });
 

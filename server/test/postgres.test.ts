@@ -115,6 +115,19 @@ describe.skipIf(!BACKENDS.includes('postgres'))('PostgreSQL', () => {
       ],
       ['wrong credentials', async () => cluster.url().replace(/:[^:@/]+@/, ':wrong-password@')],
       ['a database that does not exist', async () => cluster.url('no_such_database')],
+      [
+        'a user who may not create tables in public (as on PostgreSQL 15 and later)',
+        async () => {
+          const url = new URL(await cluster.createDatabase());
+          await withClient(url.href, async (client) => {
+            await client.query("CREATE ROLE limited LOGIN PASSWORD 'limited-pw'");
+            await client.query('REVOKE CREATE ON SCHEMA public FROM PUBLIC');
+          });
+          url.username = 'limited';
+          url.password = 'limited-pw';
+          return url.href;
+        },
+      ],
     ])('%s: one line naming PETSTORE_DB, no password, exit 1', async (_, url) => {
       const db = await url();
       const { code, stderr } = await runToExit(db);
