@@ -32,9 +32,12 @@ it.each([
 ])("the list's address keeps only the list shown: %s", async (_, from, to) => {
   server.use(http.get(`${API}/pets`, () => HttpResponse.json([])));
   renderSignedInAt(`/pets${from}`);
+  const entries = history.length;
   expect(await screen.findByRole('heading', { level: 1, name: /pets/i })).toBeVisible();
   await waitFor(() => expect(location.search).toBe(to));
   expect(location.pathname).toBe('/pets');
+  // In place: Back does not lead to the address left aside.
+  expect(history.length).toBe(entries);
 });
 
 function renderSignedInAt(address: string) {

@@ -9,7 +9,7 @@ import type { PetstoreApi } from '../api/client.ts';
 import { beforeShown } from '../api/read-failure.ts';
 import { paths, safeNextPath } from '../config/paths.ts';
 import { petQueries } from '../features/pets/api/pet-queries.ts';
-import { parseListSearch, toSearchParams } from '../features/pets/list-search.ts';
+import { parseListSearch } from '../features/pets/list-search.ts';
 import { NotFoundPage } from '../ui/not-found-page.tsx';
 import { RouteError } from '../ui/route-error.tsx';
 import { Layout, LayoutLoading } from './layout.tsx';
@@ -45,12 +45,7 @@ const pageRoutes = ({ api, queryClient }: SessionRuntime): RouteObject[] => [
     // again by itself (the route does not wait for that); not the route's. A search reads the whole
     // list itself (use-pet-search.ts).
     loader: async ({ request }: LoaderFunctionArgs) => {
-      const { searchParams } = new URL(request.url);
-      const list = parseListSearch(searchParams);
-      // The address names the list shown: what the list leaves aside (a status that is none, 1000
-      // rows, a stray parameter) goes from it, so that a reload or a shared link shows the same list.
-      const shown = toSearchParams(list).toString();
-      if (shown !== searchParams.toString()) return redirect(shown ? `${paths.pets}?${shown}` : paths.pets);
+      const list = parseListSearch(new URL(request.url).searchParams);
       if (list.q) return null;
       await queryClient.ensureQueryData({ ...petQueries.list(api, list), retry: false }).catch(() => undefined);
       return null;

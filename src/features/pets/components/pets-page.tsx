@@ -78,6 +78,14 @@ export function PetsPage() {
     return () => clearTimeout(timer);
   }, [q, params, setParams]);
 
+  // The address names the list shown: what the list leaves aside (a status that is none, 1000 rows, a
+  // stray parameter) goes from it, so that a reload or a shared link shows the same list. In place:
+  // a redirect would leave the stray address in the history, one Back away.
+  useEffect(() => {
+    const shown = toSearchParams(parseListSearch(params));
+    if (shown.toString() !== params.toString()) setParams(shown, { replace: true, preventScrollReset: true });
+  }, [params, setParams]);
+
   // Back on the list from a pet's page (Back, or its link to the list): the focus goes to that pet's
   // link, where the person left, rather than to the heading, above the rows scrolled back to.
   useEffect(() => {
