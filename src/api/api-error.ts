@@ -18,7 +18,7 @@ export class ApiError extends Error {
     readonly kind: ApiErrorKind,
     /** The HTTP status, or 0 when there was no answer. */
     readonly status: number,
-    /** The service's `code`, or one of ours (`network`, `timeout`, `invalid_response`, `http_<status>`). */
+    /** The service's `code`, or one of ours (`network`, `timeout`, `invalid_response`, `blocked`, `http_<status>`). */
     readonly code: string,
     message: string,
   ) {

@@ -128,6 +128,7 @@ describe('the API client', () => {
         document.dispatchEvent(
           Object.assign(new Event('securitypolicyviolation'), {
             effectiveDirective: 'connect-src',
+            disposition: 'enforce',
             blockedURI: request.url,
           }),
         );
@@ -140,6 +141,20 @@ describe('the API client', () => {
     expect(refused).toMatchObject({ kind: 'blocked', isTransient: false, outcomeUnknown: false });
     // The messages service, on an origin the policy did not refuse: no answer, as before.
     const lost = await failure(moved.messages.POST('/messages', { body: { message: 'x' }, parseAs: 'text' }));
+    expect(lost).toMatchObject({ kind: 'network', isTransient: true });
+  });
+
+  it('takes no report of a report-only policy, which refuses nothing, for a refusal', async () => {
+    const reportedApi = 'http://reported.test/v1';
+    const violation = { effectiveDirective: 'connect-src', disposition: 'report', blockedURI: `${reportedApi}/pets` };
+    server.use(
+      http.get(`${reportedApi}/pets`, () => {
+        document.dispatchEvent(Object.assign(new Event('securitypolicyviolation'), violation));
+        return HttpResponse.error();
+      }),
+    );
+    const reported = apiFor({ ...SPEC_ONLY, apiBaseUrl: reportedApi });
+    const lost = await failure(reported.pets.GET('/pets', { params: { query: { limit: 20 } }, parseAs: 'text' }));
     expect(lost).toMatchObject({ kind: 'network', isTransient: true });
   });
 

@@ -6,8 +6,9 @@
 const refusedOrigins = new Set<string>();
 
 if (typeof document !== 'undefined') {
-  document.addEventListener('securitypolicyviolation', ({ effectiveDirective, blockedURI }) => {
-    if (effectiveDirective !== 'connect-src') return;
+  document.addEventListener('securitypolicyviolation', ({ effectiveDirective, blockedURI, disposition }) => {
+    // A report-only policy refuses nothing: its reports say nothing of a failure.
+    if (effectiveDirective !== 'connect-src' || disposition !== 'enforce') return;
     try {
       refusedOrigins.add(new URL(blockedURI).origin);
     } catch {

@@ -57,6 +57,26 @@ describe('sendQueuedPet where the environment offers idempotency keys', () => {
     // No read first: a second send cannot add the pet twice.
     expect(reads()).toBe(0);
   });
+
+  it("waits, never sent, while the page's own CSP refuses the service: the deployment can be mended", async () => {
+    const refusedApi = 'http://refused-by-csp.test/v1';
+    server.use(
+      http.post(`${refusedApi}/pets`, ({ request }) => {
+        // The browser's report of the refusal (src/api/client.test.ts), and a fetch that fails.
+        document.dispatchEvent(
+          Object.assign(new Event('securitypolicyviolation'), {
+            effectiveDirective: 'connect-src',
+            disposition: 'enforce',
+            blockedURI: request.url,
+          }),
+        );
+        return HttpResponse.error();
+      }),
+    );
+    petQueue.add(rex, { state: 'waiting', idempotencyKey: 'key-of-rex' });
+    expect(await send({ ...REFERENCE, apiBaseUrl: refusedApi })).toBe('later');
+    expect(petQueue.get()).toMatchObject([{ state: 'waiting', idempotencyKey: 'key-of-rex' }]);
+  });
 });
 
 describe('sendQueuedPet while the lists cannot be read', () => {

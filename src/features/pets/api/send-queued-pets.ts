@@ -72,10 +72,12 @@ export async function sendQueuedPet(
     return 'done';
   } catch (error) {
     const failed = isApiError(error) ? error : undefined;
-    // Not carried out, or carried out once whatever happens next: try again later.
+    // Not carried out (never sent, when the page's own CSP refused it), or carried out once whatever
+    // happens next: try again later.
     if (
       failed &&
-      (key ? failed.isTransient || failed.kind === 'invalid-response' : failed.isTransient && !failed.outcomeUnknown)
+      (failed.kind === 'blocked' ||
+        (key ? failed.isTransient || failed.kind === 'invalid-response' : failed.isTransient && !failed.outcomeUnknown))
     ) {
       update({ state: 'waiting' });
       return 'later';
