@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_LIMITS } from './http.ts';
+import { KEY_CHARACTERS } from './keys.ts';
 import { isPostgresUrl } from './open-store.ts';
 import { PROFILE_NAMES, type ProfileName } from './profile.ts';
 
@@ -14,12 +15,12 @@ const port = z.coerce.number().int().min(0).max(65535);
 /** A key a client can send as `Authorization: Bearer <key>`: visible ASCII, no space. */
 const apiKeys = list.pipe(
   z
-    .array(z.string().regex(/^[\x21-\x7E]+$/, 'a key holds only visible ASCII characters, no space'))
+    .array(z.string().regex(KEY_CHARACTERS, 'a key holds only visible ASCII characters, no space'))
     .min(1, 'set no keys at all for a demo key, or at least one'),
 );
 
 /** A browser origin as it sends it (`https://admin.example`: no path, no trailing slash), or `*` for any. */
-const corsOrigin = z.string().refine((value) => value === '*' || originOf(value) === value, {
+const corsOrigin = z.string().refine((value) => value === '*' || originOf(value, '') === value, {
   error: (issue) =>
     `not an origin: write it as the browser sends it, like ${originOf(String(issue.input), 'https://admin.example')}`,
 });

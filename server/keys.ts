@@ -19,7 +19,9 @@ export function createKeyRing(keys: readonly string[]): KeyRing {
   };
 }
 
-const BEARER = /^Bearer +([\x21-\x7e]+) *$/i;
+/** What a key may hold: visible ASCII, no space, as a bearer token can carry it. */
+export const KEY_CHARACTERS = /^[\x21-\x7e]+$/;
+const BEARER = new RegExp(`^Bearer +(${KEY_CHARACTERS.source.slice(1, -1)}) *$`, 'i');
 
 /** The token of an `Authorization: Bearer <token>` header, or undefined for anything else. */
 export function bearerToken(header: string | undefined): string | undefined {

@@ -35,6 +35,8 @@ describe('the environment the service starts with', () => {
   });
 
   it('takes CORS origins only as a browser sends them, saying how to write one', () => {
+    for (const origin of ['https://admin example', 'https://admin.example:99999', 'https://'])
+      expect(refusal({ CORS_ORIGINS: origin })).toContain('not an origin');
     for (const origin of [
       'https://admin.example/',
       'https://admin.example/admin/',
