@@ -114,11 +114,11 @@ export async function createHttpApp({
 
   // Once closing, Node times no request out: one that never arrives whole would keep the process
   // alive. Requests in flight get the time a request may take, then every connection left is closed.
-  let closing = false;
+  let closing: NodeJS.Timeout | undefined;
   app.addHook('preClose', async () => {
-    closing = true;
-    setTimeout(() => app.server.closeAllConnections(), limits.requestTimeoutMs).unref();
+    closing = setTimeout(() => app.server.closeAllConnections(), limits.requestTimeoutMs).unref();
   });
+  app.addHook('onClose', async () => clearTimeout(closing));
   // An answer given while closing ends its connection, rather than leave it idle until the keep-alive timeout.
   app.addHook('onSend', async (_request, reply, payload) => {
     if (closing) reply.header('Connection', 'close');
