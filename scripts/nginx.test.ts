@@ -50,3 +50,29 @@ it.each([
     expect(stderr.startsWith(`${config} ${problem}`), `${command}: ${stderr}`).toBe(true);
   }
 });
+
+it('refuses a base nginx would read as a pattern, in one line', () => {
+  const config = join(work, 'base.json');
+  writeFileSync(config, JSON.stringify({ environments: [env] }));
+  const { status, stdout, stderr } = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/nginx.ts', 'conf', '--config', config, '--base', '/c++/'],
+    { encoding: 'utf8' },
+  );
+  expect(status).toBe(1);
+  expect(stdout).toBe('');
+  expect(stderr.trim()).toBe('The base /c++/ may hold only letters, digits, . _ ~ - and /.');
+});
+
+it('writes a dot in the base as a dot within nginx patterns', () => {
+  const config = join(work, 'dot.json');
+  writeFileSync(config, JSON.stringify({ environments: [env] }));
+  const { stdout } = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/nginx.ts', 'conf', '--config', config, '--base', '/v1.2/'],
+    { encoding: 'utf8' },
+  );
+  expect(stdout).toContain('"~^(200|304) /v1\\.2/assets/"');
+  expect(stdout).toContain('location ~ ^(?!/v1\\.2/|/v1\\.2/?$) {');
+  expect(stdout).toContain('location ^~ /v1.2/assets/ {');
+});

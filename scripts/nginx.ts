@@ -40,16 +40,24 @@ function readConfig(path: string): AppConfig {
 }
 
 export function normalizeBase(base: string): string {
-  return `/${base.replace(/^\/+|\/+$/g, '')}/`.replace('//', '/');
+  const normalized = `/${base.replace(/^\/+|\/+$/g, '')}/`.replace('//', '/');
+  // It goes into nginx's locations and regular expressions as it is.
+  if (!/^[\w.~/-]+$/.test(normalized))
+    throw new Error(`The base ${base} may hold only letters, digits, . _ ~ - and /.`);
+  return normalized;
 }
 
 /** deploy/nginx.conf with its {{…}} values filled in (its opening comment, which explains them, left out). */
 export function renderNginxConf(values: NginxValues): string {
   const template = readFileSync(TEMPLATE, 'utf8').replace(/^(#.*\n)+\n/, '');
+  // The base within the template's regular expressions, where a dot is any character.
+  const filled = { ...values, basePattern: values.base.replaceAll('.', '\\.') };
   const text = template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
-    const key = name.toLowerCase().replace(/_(\w)/g, (__, letter: string) => letter.toUpperCase()) as keyof NginxValues;
-    if (!(key in values)) throw new Error(`deploy/nginx.conf names {{${name}}}, which has no value`);
-    return values[key];
+    const key = name
+      .toLowerCase()
+      .replace(/_(\w)/g, (__, letter: string) => letter.toUpperCase()) as keyof typeof filled;
+    if (!(key in filled)) throw new Error(`deploy/nginx.conf names {{${name}}}, which has no value`);
+    return filled[key];
   });
   return `# Filled in from deploy/nginx.conf by scripts/nginx.ts.\n${text}`;
 }
@@ -187,18 +195,20 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   });
   if (positionals[0] === 'conf' || positionals[0] === 'csp') {
     let config: AppConfig;
+    let base: string;
     try {
       config = readConfig(values.config ?? join(values.dist, 'config.json'));
+      base = normalizeBase(values.base);
     } catch (error) {
-      // One line naming the file and what is wrong, rather than a stack trace or a CSP without origins.
-      console.error((error as ConfigError).message);
+      // One line naming what is wrong, rather than a stack trace or a CSP without origins.
+      console.error((error as Error).message);
       process.exit(1);
     }
     const conf = renderNginxConf({
       prefix: values.prefix,
       listen: values.listen,
       root: values.root,
-      base: normalizeBase(values.base),
+      base,
       connectSrc: connectSrcOf(config),
     });
     // One CSP for every host: the line of deploy/nginx.conf.
