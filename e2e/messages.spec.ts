@@ -21,7 +21,7 @@ test.describe('messages', () => {
       const sent = page.getByRole('list', { name: 'Messages sent in this session' }).getByRole('listitem');
       await expect(sent).toHaveCount(2);
       await expect(sent.first()).toContainText('Clean the aquarium.');
-      await expect(sent.first()).toContainText('Queued, not yet delivered');
+      await expect(sent.first()).toContainText('Queued when sent');
       await expect(sent.first().locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
       await page.reload();
       await expect(sent).toHaveCount(2);
