@@ -35,6 +35,8 @@ test('no page scrolls sideways: each fits in 320 px less the scrollbar', async (
 test('in forced colours, the menu still marks the page you are on', async ({ page }) => {
   await page.emulateMedia({ forcedColors: 'active' });
   await signIn(page);
+  // The frame shown while the list loads has links of its own, marked alike: measure the app's.
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
   const menu = page.getByRole('navigation');
   const underline = (name: string) =>
     menu.getByRole('link', { name }).evaluate((link) => getComputedStyle(link).borderBottomColor);
