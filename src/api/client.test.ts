@@ -1,7 +1,7 @@
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Environment } from '../config/config.ts';
-import { API, MESSAGES, server } from '../test/msw-server.ts';
+import { API, MESSAGES, refuseByPagePolicy, server } from '../test/msw-server.ts';
 import { testEnvironment } from '../test/render.tsx';
 import { ApiError } from './api-error.ts';
 import { createPetstoreApi, readBody, type ClientOptions } from './client.ts';
@@ -122,18 +122,7 @@ describe('the API client', () => {
     // An origin of its own: the page keeps the origins its policy refused for as long as it lives.
     const refusedApi = 'http://refused.test/v1';
     server.use(
-      http.get(`${refusedApi}/pets`, ({ request }) => {
-        // What the browser does when the page's CSP does not name the service: it reports the
-        // violation, and the fetch fails (e2e/redeploy.spec.ts has Chromium's own order).
-        document.dispatchEvent(
-          Object.assign(new Event('securitypolicyviolation'), {
-            effectiveDirective: 'connect-src',
-            disposition: 'enforce',
-            blockedURI: request.url,
-          }),
-        );
-        return HttpResponse.error();
-      }),
+      http.get(`${refusedApi}/pets`, ({ request }) => refuseByPagePolicy(request)),
       http.post(`${MESSAGES}/messages`, () => HttpResponse.error()),
     );
     const moved = apiFor({ ...SPEC_ONLY, apiBaseUrl: refusedApi });
@@ -146,13 +135,7 @@ describe('the API client', () => {
 
   it('takes no report of a report-only policy, which refuses nothing, for a refusal', async () => {
     const reportedApi = 'http://reported.test/v1';
-    const violation = { effectiveDirective: 'connect-src', disposition: 'report', blockedURI: `${reportedApi}/pets` };
-    server.use(
-      http.get(`${reportedApi}/pets`, () => {
-        document.dispatchEvent(Object.assign(new Event('securitypolicyviolation'), violation));
-        return HttpResponse.error();
-      }),
-    );
+    server.use(http.get(`${reportedApi}/pets`, ({ request }) => refuseByPagePolicy(request, 'report')));
     const reported = apiFor({ ...SPEC_ONLY, apiBaseUrl: reportedApi });
     const lost = await failure(reported.pets.GET('/pets', { params: { query: { limit: 20 } }, parseAs: 'text' }));
     expect(lost).toMatchObject({ kind: 'network', isTransient: true });

@@ -5,7 +5,7 @@ import { createPetstoreApi } from '../../../api/client.ts';
 import { keepTrying } from '../../../api/read-failure.ts';
 import type { Environment } from '../../../config/config.ts';
 import { sessionStore } from '../../../lib/session.ts';
-import { API, server } from '../../../test/msw-server.ts';
+import { API, refuseByPagePolicy, server } from '../../../test/msw-server.ts';
 import { testEnvironment } from '../../../test/render.tsx';
 import { petQueue } from '../pet-queue.ts';
 import { petQueries } from './pet-queries.ts';
@@ -60,19 +60,7 @@ describe('sendQueuedPet where the environment offers idempotency keys', () => {
 
   it("waits, never sent, while the page's own CSP refuses the service: the deployment can be mended", async () => {
     const refusedApi = 'http://refused-by-csp.test/v1';
-    server.use(
-      http.post(`${refusedApi}/pets`, ({ request }) => {
-        // The browser's report of the refusal (src/api/client.test.ts), and a fetch that fails.
-        document.dispatchEvent(
-          Object.assign(new Event('securitypolicyviolation'), {
-            effectiveDirective: 'connect-src',
-            disposition: 'enforce',
-            blockedURI: request.url,
-          }),
-        );
-        return HttpResponse.error();
-      }),
-    );
+    server.use(http.post(`${refusedApi}/pets`, ({ request }) => refuseByPagePolicy(request)));
     petQueue.add(rex, { state: 'waiting', idempotencyKey: 'key-of-rex' });
     expect(await send({ ...REFERENCE, apiBaseUrl: refusedApi })).toBe('later');
     expect(petQueue.get()).toMatchObject([{ state: 'waiting', idempotencyKey: 'key-of-rex' }]);
