@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, type ErrorBody } from './http-error.ts';
-import { StoreBusyError, StoreRefusedValueError, StoreUnavailableError } from './store.ts';
+import { StoreBusyError, StoreCannotWriteError, StoreRefusedValueError, StoreUnavailableError } from './store.ts';
 import { describeValidationError } from './validation.ts';
 
 export { HttpError, type ErrorBody };
@@ -60,6 +60,11 @@ export const ERRORS = {
     code: 'service_busy',
     message: 'The database cannot be reached just now; send the request again in a moment.',
   },
+  databaseCannotWrite: {
+    status: 503,
+    code: 'service_busy',
+    message: 'The database cannot store anything just now (its disk may be full); send the request again later.',
+  },
   internal: { status: 500, code: 'internal_error', message: 'Something went wrong on our side.' },
 } satisfies Record<string, ErrorBody>;
 
@@ -78,6 +83,7 @@ export function toErrorBody(error: FastifyError | HttpError): ErrorBody {
     return { status: error.status, code: error.code, message: error.message };
   }
   if (error instanceof StoreUnavailableError) return ERRORS.databaseUnavailable;
+  if (error instanceof StoreCannotWriteError) return ERRORS.databaseCannotWrite;
   if (error instanceof StoreBusyError) return ERRORS.serviceBusy;
   if (error instanceof StoreRefusedValueError) return { status: 400, code: 'invalid_body', message: error.message };
   if (error.validation) {

@@ -10,6 +10,7 @@ import { migrate, startIdsAbove } from './sqlite-schema.ts';
 import {
   IDEMPOTENCY_KEY_LIFETIME_MS,
   StoreBusyError,
+  StoreCannotWriteError,
   storeParts,
   type IdempotentCreate,
   type ListOptions,
@@ -28,9 +29,11 @@ const PET_FIELDS = `CASE WHEN status IS NULL THEN json_object('id', id, 'name', 
   ELSE json_object('id', id, 'name', name, 'categoryId', category_id, 'status', status) END`;
 const PET_JSON = `CASE WHEN extra IS NULL THEN ${PET_FIELDS} ELSE json_patch(${PET_FIELDS}, extra) END`;
 
-const isBusy = (error: unknown) =>
-  typeof (error as { code?: unknown } | null)?.code === 'string' &&
-  /^SQLITE_(BUSY|LOCKED)/.test((error as { code: string }).code);
+const hasCode = (error: unknown, pattern: RegExp) =>
+  typeof (error as { code?: unknown } | null)?.code === 'string' && pattern.test((error as { code: string }).code);
+const isBusy = (error: unknown) => hasCode(error, /^SQLITE_(BUSY|LOCKED)/);
+/** A full or failing disk, or a file made read-only: nothing the request did, and no bug either. */
+const cannotWrite = (error: unknown) => hasCode(error, /^SQLITE_(FULL|IOERR|READONLY)/);
 
 /**
  * Runs a write, and while another process holds the write lock, tries again a few milliseconds later
@@ -42,6 +45,7 @@ async function write<T>(operation: () => T): Promise<T> {
     try {
       return operation();
     } catch (error) {
+      if (cannotWrite(error)) throw new StoreCannotWriteError('The database cannot be written.', { cause: error });
       if (!isBusy(error)) throw error;
       if (Date.now() + delay > deadline) throw new StoreBusyError('The database is locked by another process.');
       await sleep(delay);

@@ -50,6 +50,9 @@ export class StoreBusyError extends Error {
 /** The database cannot be reached at all (restarting, or gone); it may be back in a moment. */
 export class StoreUnavailableError extends StoreBusyError {}
 
+/** The database cannot be written (a full or failing disk, a read-only file): reads go on, writes wait for a mend. */
+export class StoreCannotWriteError extends StoreBusyError {}
+
 /** A value the database cannot hold (PostgreSQL's text cannot hold U+0000): the request must change. */
 export class StoreRefusedValueError extends Error {
   override readonly name = 'StoreRefusedValueError';

@@ -234,10 +234,13 @@ async function expectClosed(api: string) {
 }
 
 /** Runs the service's entry point until it has started; its process and the pets API's port. */
-async function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, ...BASE_ENV, ...env },
-  });
+async function startServer(env: Record<string, string>, { fileSizeLimitKb }: { fileSizeLimitKb?: number } = {}) {
+  const command = [process.execPath, '--import', 'tsx', 'server/main.ts'];
+  // A limit on the size of the files it writes is a full disk to it: writes past it fail (EFBIG).
+  const [file, ...args] = fileSizeLimitKb
+    ? ['bash', '-c', `ulimit -f ${fileSizeLimitKb} && exec "$@"`, 'bash', ...command]
+    : command;
+  const child = spawn(file!, args, { env: { ...process.env, ...BASE_ENV, ...env } });
   let output = '';
   const api = await new Promise<string>((resolve, reject) => {
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -337,4 +340,32 @@ describe('stopping', () => {
     );
     expect(devServer).toBe(false);
   }, 90_000);
+});
+
+describe('running', () => {
+  it('on a full disk, a write answers 503 service_busy, and reads and what was stored go on', async () => {
+    const { child, port } = await startServer(
+      { PETSTORE_DB: join(dir, 'full.sqlite'), PETSTORE_SEED: '0' },
+      { fileSizeLimitKb: 128 },
+    );
+    try {
+      const pets = `http://127.0.0.1:${port}/v1/pets`;
+      const headers = { authorization: 'Bearer k', 'content-type': 'application/json' };
+      let stored = 0;
+      let refused: Response | undefined;
+      while (!refused && stored < 100) {
+        const body = JSON.stringify({ name: `Stored ${stored}`, categoryId: 1 });
+        const response = await fetch(pets, { method: 'POST', headers, body });
+        if (response.status === 201) stored++;
+        else refused = response;
+      }
+      expect(refused?.status).toBe(503);
+      expect(await refused!.json()).toMatchObject({ code: 'service_busy', message: expect.stringContaining('disk') });
+      const list = await fetch(`${pets}?limit=100`, { headers });
+      expect(list.status).toBe(200);
+      expect(await list.json()).toHaveLength(stored);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
 });
