@@ -8,6 +8,7 @@ import { PROFILES, type ProfileName } from './profile.ts';
 import {
   IDEMPOTENCY_KEY_LIFETIME_MS,
   StoreBusyError,
+  StoreCannotWriteError,
   StoreRefusedValueError,
   StoreUnavailableError,
   storeParts,
@@ -58,6 +59,10 @@ function classify(error: unknown): unknown {
   const { code, message = '' } = (error ?? {}) as { code?: string; message?: string };
   if (code && (UNREACHABLE.has(code) || SHUTTING_DOWN.has(code) || code.startsWith('08'))) {
     return new StoreUnavailableError('The database cannot be reached.', { cause: error });
+  }
+  // disk_full, read_only_sql_transaction (a standby, or a database set read-only): reads go on.
+  if (code === '53100' || code === '25006') {
+    return new StoreCannotWriteError('The database cannot be written.', { cause: error });
   }
   // character_not_in_repertoire, untranslatable_character: U+0000 in a text.
   if (code === '22021' || code === '22P05') {

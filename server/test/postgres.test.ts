@@ -377,6 +377,36 @@ describe.skipIf(!BACKENDS.includes('postgres'))('PostgreSQL', () => {
       await store.close();
     }, 30_000);
 
+    it('a database that takes no writes: 503 service_busy on a write, never a 500, and reads go on', async () => {
+      const url = await cluster.createDatabase();
+      const store = await openPostgresStore(url, 'reference', { poolSize: 1 });
+      const app = await buildPetsApp({
+        store,
+        cursors: createCursorCodec([Buffer.from(SECRET)]),
+        keys: createKeyRing([KEY]),
+        corsOrigins: [],
+      });
+      expect((await call(app, postJson('/v1/pets', { name: 'Rex', categoryId: 1 }))).status).toBe(201);
+      // Set read-only by its administrator (a full disk refuses writes alike), the pool's connection cut.
+      const name = new URL(url).pathname.slice(1);
+      await withClient(url, async (client) => {
+        await client.query(`ALTER DATABASE "${name}" SET default_transaction_read_only = on`);
+        await client.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+          [name],
+        );
+      });
+      const read = () => call(app, { method: 'GET', url: '/v1/pets', headers: auth });
+      // The read that meets the cut connection may be answered 503; the pool then connects again.
+      expect((await read()).status === 200 || (await read()).status === 200).toBe(true);
+      const refused = await call(app, postJson('/v1/pets', { name: 'Max', categoryId: 1 }));
+      expect(refused.status).toBe(503);
+      expect(refused.body).toMatchObject({ code: 'service_busy', message: expect.stringContaining('cannot store') });
+      expect(await read()).toMatchObject({ status: 200, body: [expect.objectContaining({ name: 'Rex' })] });
+      await app.close();
+      await store.close();
+    });
+
     it('a character PostgreSQL cannot store (U+0000): 400 invalid_body, never a 500, and the pool still works', async () => {
       const url = await cluster.createSchema();
       const store = await openPostgresStore(url, 'reference', { poolSize: 1 });
