@@ -39,6 +39,10 @@ export function describeStartupFailure(error: unknown, config: ServerConfig | un
   if (code === 'ERR_INVALID_URL' && config && isPostgresUrl(config.PETSTORE_DB)) {
     return 'PETSTORE_DB is no URL PostgreSQL can read: percent-encode its user and password (# as %23, / as %2F, ? as %3F).';
   }
+  // read_only_sql_transaction: a standby, or a database set read-only, where the schema cannot be brought up to date.
+  if (code === '25006') {
+    return `The database ${db} takes no writes (a standby, or set read-only): set PETSTORE_DB to one that does.`;
+  }
   // insufficient_privilege: since PostgreSQL 15, a user other than the owner may not create tables in `public`.
   if (code === '42501') {
     return `The database ${db} denies this user a right the service needs (${message}): let it create tables in its schema, or set PETSTORE_DB to the schema's owner.`;

@@ -128,6 +128,16 @@ describe.skipIf(!BACKENDS.includes('postgres'))('PostgreSQL', () => {
           return url.href;
         },
       ],
+      [
+        'a database that takes no writes (a standby, or one set read-only)',
+        async () => {
+          const url = await cluster.createDatabase();
+          await withClient(url, (client) =>
+            client.query(`ALTER DATABASE "${new URL(url).pathname.slice(1)}" SET default_transaction_read_only = on`),
+          );
+          return url;
+        },
+      ],
     ])('%s: one line naming PETSTORE_DB, no password, exit 1', async (_, url) => {
       const db = await url();
       const { code, stderr } = await runToExit(db);
