@@ -11,7 +11,7 @@ import { createKeyRing } from '../keys.ts';
 import { migratePostgres, POSTGRES_MIGRATIONS } from '../postgres-schema.ts';
 import { openPostgresStore } from '../postgres-store.ts';
 import { buildPetsApp } from '../service.ts';
-import { NewerSchemaError } from '../store.ts';
+import { NewerSchemaError, type Store } from '../store.ts';
 import { readServerConfig } from '../config.ts';
 import { describeStartupFailure } from '../startup-errors.ts';
 import { auth, BACKENDS, call, errorBody, KEY, postJson } from './helpers.ts';
@@ -36,6 +36,15 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
     await client.end();
   }
 }
+
+/** The pets API over `store`, with the tests' key and cursor secret. */
+const petsApp = (store: Store) =>
+  buildPetsApp({
+    store,
+    cursors: createCursorCodec([Buffer.from(SECRET)]),
+    keys: createKeyRing([KEY]),
+    corsOrigins: [],
+  });
 
 const versions = (url: string) =>
   withClient(url, async (client) =>
@@ -298,12 +307,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('PostgreSQL', () => {
     it('a restart under load: 503 service_busy with Retry-After (and on /health), never a 500, and back by itself', async () => {
       const own = await startPostgresCluster();
       const store = await openPostgresStore(own.url());
-      const app = await buildPetsApp({
-        store,
-        cursors: createCursorCodec([Buffer.from(SECRET)]),
-        keys: createKeyRing([KEY]),
-        corsOrigins: [],
-      });
+      const app = await petsApp(store);
       const statuses = new Map<number, number>();
       let missingRetryAfter = 0;
       let stop = false;
@@ -353,12 +357,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('PostgreSQL', () => {
     it('a statement held up past the statement timeout: 503 within it, with a bounded pool', async () => {
       const url = await cluster.createSchema();
       const store = await openPostgresStore(url, 'reference', { poolSize: 2, statementTimeoutMs: 300 });
-      const app = await buildPetsApp({
-        store,
-        cursors: createCursorCodec([Buffer.from(SECRET)]),
-        keys: createKeyRing([KEY]),
-        corsOrigins: [],
-      });
+      const app = await petsApp(store);
       await withClient(url, async (locker) => {
         await locker.query('BEGIN');
         await locker.query('LOCK TABLE pets IN ACCESS EXCLUSIVE MODE');
@@ -390,12 +389,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('PostgreSQL', () => {
     it('a database that takes no writes: 503 service_busy on a write, never a 500, and reads go on', async () => {
       const url = await cluster.createDatabase();
       const store = await openPostgresStore(url, 'reference', { poolSize: 1 });
-      const app = await buildPetsApp({
-        store,
-        cursors: createCursorCodec([Buffer.from(SECRET)]),
-        keys: createKeyRing([KEY]),
-        corsOrigins: [],
-      });
+      const app = await petsApp(store);
       expect((await call(app, postJson('/v1/pets', { name: 'Rex', categoryId: 1 }))).status).toBe(201);
       // Set read-only by its administrator (a full disk refuses writes alike), the pool's connection cut.
       const name = new URL(url).pathname.slice(1);
@@ -420,12 +414,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('PostgreSQL', () => {
     it('a character PostgreSQL cannot store (U+0000): 400 invalid_body, never a 500, and the pool still works', async () => {
       const url = await cluster.createSchema();
       const store = await openPostgresStore(url, 'reference', { poolSize: 1 });
-      const app = await buildPetsApp({
-        store,
-        cursors: createCursorCodec([Buffer.from(SECRET)]),
-        keys: createKeyRing([KEY]),
-        corsOrigins: [],
-      });
+      const app = await petsApp(store);
       const refused = await call(app, postJson('/v1/pets', { name: 'Rex\u0000', categoryId: 1 }));
       expect(refused.status).toBe(400);
       expect(refused.body).toMatchObject({ status: 400, code: 'invalid_body' });
