@@ -4,3 +4,9 @@
  * `pattern` for both, which a server test holds to this.
  */
 export const VISIBLE_CHARACTER = /[^\p{White_Space}\p{Cf}]/u;
+
+/**
+ * What an API key may hold, one character: visible ASCII, no space, as `Authorization: Bearer <key>`
+ * carries it. The service refuses to be set up with other keys; the app names any other character typed.
+ */
+export const KEY_CHARACTER = /[\x21-\x7E]/;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { KEY_CHARACTER } from '../contract/text.ts';
 import { DEFAULT_LIMITS } from './http.ts';
-import { KEY_CHARACTERS } from './keys.ts';
 import { isPostgresUrl } from './open-store.ts';
 import { PROFILE_NAMES, type ProfileName } from './profile.ts';
 
@@ -15,7 +15,9 @@ const port = z.coerce.number().int().min(0).max(65535);
 /** A key a client can send as `Authorization: Bearer <key>`: visible ASCII, no space. */
 const apiKeys = list.pipe(
   z
-    .array(z.string().regex(KEY_CHARACTERS, 'a key holds only visible ASCII characters, no space'))
+    .array(
+      z.string().regex(new RegExp(`^${KEY_CHARACTER.source}+$`), 'a key holds only visible ASCII characters, no space'),
+    )
     .min(1, 'set no keys at all for a demo key, or at least one'),
 );
 

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { KEY_CHARACTER } from '../contract/text.ts';
 
 const digest = (key: string) => createHash('sha256').update(key).digest();
 
@@ -19,9 +20,7 @@ export function createKeyRing(keys: readonly string[]): KeyRing {
   };
 }
 
-/** What a key may hold: visible ASCII, no space, as a bearer token can carry it. */
-export const KEY_CHARACTERS = /^[\x21-\x7e]+$/;
-const BEARER = new RegExp(`^Bearer +(${KEY_CHARACTERS.source.slice(1, -1)}) *$`, 'i');
+const BEARER = new RegExp(`^Bearer +(${KEY_CHARACTER.source}+) *$`, 'i');
 
 /** The token of an `Authorization: Bearer <token>` header, or undefined for anything else. */
 export function bearerToken(header: string | undefined): string | undefined {

@@ -1,3 +1,5 @@
+import { KEY_CHARACTER } from '../../../contract/text.ts';
+
 /**
  * The API key typed or pasted, as it is sent (`Authorization: Bearer <key>`), or what keeps it from
  * being one. A copy brings along what is not the key: spaces around it, the header's name and
@@ -7,8 +9,7 @@
 export function readApiKey(typed: string): { key: string } | { problem: string } {
   const key = typed.trim().replace(/^(?:Authorization:\s*)?Bearer\s+/i, '');
   if (!key) return { problem: 'Enter your API key.' };
-  // What a bearer token can hold: visible ASCII.
-  const odd = /[^\x21-\x7E]/u.exec(key)?.[0];
+  const odd = Array.from(key).find((char) => !KEY_CHARACTER.test(char));
   if (odd === undefined) return { key };
   const code = `U+${odd.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
   const what =
