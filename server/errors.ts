@@ -65,6 +65,11 @@ export const ERRORS = {
     code: 'service_busy',
     message: 'The database cannot store anything just now (its disk may be full); send the request again later.',
   },
+  stopping: {
+    status: 503,
+    code: 'service_busy',
+    message: 'The service is stopping; send the request again in a moment.',
+  },
   internal: { status: 500, code: 'internal_error', message: 'Something went wrong on our side.' },
 } satisfies Record<string, ErrorBody>;
 
@@ -104,8 +109,12 @@ export function sendError(reply: FastifyReply, body: ErrorBody): FastifyReply {
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const body = toErrorBody(error);
   if (error instanceof HttpError) reply.headers(error.headers);
-  // Only failures on our side are worth a log line; the client already has a precise answer.
-  if (body.status >= 500) request.log.error({ err: error }, 'request failed');
+  // Only failures on our side are worth a log line; the client already has a precise answer. A 503 is
+  // a known state (an outage, a full disk, a stop) that lasts: one line each, without a stack.
+  if (body.status === 503) {
+    const cause = error.cause instanceof Error ? error.cause.message : undefined; // the driver's words
+    request.log.warn({ code: body.code, cause }, body.message);
+  } else if (body.status >= 500) request.log.error({ err: error }, 'request failed');
   return sendError(reply, body);
 }
 

@@ -108,6 +108,8 @@ export async function createHttpApp({
     http: { connectionsCheckingInterval: Math.min(1000, limits.requestTimeoutMs / 2) },
     frameworkErrors: (error, _request, reply) => sendError(reply, toErrorBody(error)),
     clientErrorHandler: answerClientError,
+    // Refused below instead, with the Error body and CORS headers: Fastify's own 503 has neither.
+    return503OnClosing: false,
   });
   // Headers too must arrive within the request's time (Node's default allows a minute).
   app.server.headersTimeout = limits.requestTimeoutMs;
@@ -173,6 +175,12 @@ export async function createHttpApp({
     // Not even an empty Access-Control-Expose-Headers when nothing is exposed.
     ...(exposedHeaders.length > 0 && { exposedHeaders: [...exposedHeaders] }),
     maxAge: 600,
+  });
+
+  // A request that arrives once the service is stopping, on a connection already open, is not
+  // served: the answer sends it to another instance, or back a moment later.
+  app.addHook('onRequest', async () => {
+    if (closing) throw new HttpError(ERRORS.stopping);
   });
 
   // The safety net for errors answered outside our handlers (the CORS plugin's "Invalid Preflight

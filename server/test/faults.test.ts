@@ -3,17 +3,18 @@
 // wrong keys. Over real HTTP where the fault lives below Fastify; loopback only, bounded loops.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createHttpApp } from '../http.ts';
 import { createKeyRing } from '../keys.ts';
 import { registerPetRoutes } from '../pets-routes.ts';
 import { SQLITE_DRIVER } from '../sqlite.ts';
 import { createCursorCodec } from '../cursors.ts';
 import { openSqliteStore as openStore } from '../sqlite-store.ts';
+import { StoreUnavailableError } from '../store.ts';
 import { APP_ORIGIN, auth, call, createTestService, errorBody, KEY, OTHER_KEY, postJson } from './helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'petstore-faults-'));
@@ -309,6 +310,66 @@ describe('creates that can be retried (Idempotency-Key)', () => {
     expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
     expect(await service.store.countPets()).toBe(1);
     await service.close();
+  });
+});
+
+describe('the log', () => {
+  it("says each 503 of an outage in one line at warn, with the driver's reason and no stack", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        done();
+      },
+    });
+    const store = openStore(':memory:');
+    const refused = new Error('connect ECONNREFUSED 127.0.0.1:5432');
+    store.listPetsJson = () =>
+      Promise.reject(new StoreUnavailableError('The database cannot be reached.', { cause: refused }));
+    const server = await listening({
+      keys: createKeyRing([KEY]),
+      corsOrigins: [],
+      logger: { level: 'info', stream },
+      store,
+    });
+    for (let i = 0; i < 3; i++) {
+      const answer = await fetch(`http://127.0.0.1:${server.port}/v1/pets`, { headers: auth });
+      expect(answer.status).toBe(503);
+    }
+    await server.close();
+
+    const problems = lines.filter((line) => Number(line['level']) >= 40);
+    expect(problems).toHaveLength(3);
+    for (const line of problems) {
+      expect(line).toMatchObject({ level: 40, code: 'service_busy', cause: refused.message });
+      expect(JSON.stringify(line)).not.toContain('stack');
+    }
+  });
+});
+
+describe('stopping', () => {
+  it('answers a request that arrives once stopping 503 service_busy, with the Error body and CORS', async () => {
+    const server = await listening({ keys: createKeyRing([KEY]), corsOrigins: [APP_ORIGIN] });
+    const received = new Promise<Socket>((resolve) => server.app.server.once('connection', resolve));
+    const client = connect(server.port, '127.0.0.1');
+    let text = '';
+    client.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    const closed = new Promise((resolve) => client.once('close', resolve));
+    // A request begun before the stop keeps its connection open; it ends after the stop has begun.
+    client.write(`GET /v1/pets HTTP/1.1\r\nHost: x\r\nOrigin: ${APP_ORIGIN}\r\n`);
+    const socket = await received;
+    await vi.waitFor(() => expect(socket.bytesRead).toBeGreaterThan(0));
+    const stopped = server.close();
+    client.write(`Authorization: Bearer ${KEY}\r\n\r\n`);
+    await closed;
+    await stopped;
+
+    expect(text).toMatch(/^HTTP\/1\.1 503 /);
+    expect(bodyOf(text)).toEqual(errorBody(503, 'service_busy'));
+    const headers = text.toLowerCase();
+    expect(headers).toContain(`access-control-allow-origin: ${APP_ORIGIN}`);
+    expect(headers).toContain('retry-after: 1');
+    expect(headers).toContain('connection: close');
   });
 });
 
