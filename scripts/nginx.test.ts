@@ -1,10 +1,12 @@
-// `npm run csp` and `npm run nginx:conf` as an operator runs them: a config.json the app would refuse
-// is refused here too, in one line naming the file, before a CSP is printed without its origins.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// The nginx scripts as an operator runs them. `npm run csp` and `npm run nginx:conf`: a config.json
+// the app would refuse is refused here too, in one line naming the file, before a CSP is printed
+// without its origins. Serving a build (`npm run preview`): logged, and stopped by any signal.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, expect, it, vi } from 'vitest';
 
 const work = mkdtempSync(join(tmpdir(), 'nginx-script-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -76,3 +78,47 @@ it('writes a dot in the base as a dot within nginx patterns', () => {
   expect(stdout).toContain('location ~ ^(?!/v1\\.2/|/v1\\.2/?$) {');
   expect(stdout).toContain('location ^~ /v1.2/assets/ {');
 });
+
+/** A port no one listens on just now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+it.each(['SIGHUP', 'SIGINT', 'SIGTERM'] as const)(
+  'serves a build, logging each request, until %s, then leaves nothing on the port',
+  async (signal) => {
+    const dist = join(work, `dist-${signal}`);
+    mkdirSync(dist);
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Petstore Admin</title>');
+    writeFileSync(join(dist, 'config.json'), JSON.stringify({ environments: [env] }));
+    const port = await freePort();
+    const options = ['--dist', dist, '--base', '/admin/', '--port', `${port}`];
+    const serving = spawn(process.execPath, ['--import', 'tsx', 'scripts/nginx.ts', ...options]);
+    try {
+      let output = '';
+      serving.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      await vi.waitFor(() => expect(output).toMatch(/nginx's logs: \S+\n/), { timeout: 20_000 });
+      const url = /: (http\S+)/.exec(output)![1]!;
+      const logs = /nginx's logs: (\S+)/.exec(output)![1]!;
+      expect((await fetch(url)).status).toBe(200);
+      expect((await fetch(new URL('/backup.sql', url))).status).toBe(404);
+      await vi.waitFor(() => {
+        const log = readFileSync(join(logs, 'access.log'), 'utf8');
+        expect(log).toContain('"GET /admin/ HTTP/1.1" 200');
+        expect(log).toContain('"GET /backup.sql HTTP/1.1" 404');
+      });
+
+      const exited = new Promise((resolve) => serving.once('exit', resolve));
+      serving.kill(signal);
+      await exited;
+      await expect(fetch(url)).rejects.toThrow();
+    } finally {
+      if (serving.exitCode === null) serving.kill('SIGTERM'); // a failed test leaves no nginx either
+    }
+  },
+  30_000,
+);

@@ -66,6 +66,8 @@ export interface RunningNginx {
   url: string;
   /** The folder served at the base: replace its contents to redeploy. */
   siteDir: string;
+  /** Where nginx writes access.log and error.log; removed, with the rest, by `stop`. */
+  logDir: string;
   stop(): Promise<void>;
 }
 
@@ -160,6 +162,7 @@ export async function startNginx({
   return {
     url: `http://127.0.0.1:${port}${normalizedBase}`,
     siteDir,
+    logDir: work,
     async stop() {
       process.off('exit', cleanUp);
       if (child.exitCode === null) {
@@ -170,6 +173,17 @@ export async function startNginx({
       rmSync(work, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Serves until the terminal closes (SIGHUP) or the run is stopped (SIGINT, SIGTERM), then stops
+ * nginx: nothing is left holding the port.
+ */
+export function serveUntilSignal(site: RunningNginx) {
+  console.log(`Petstore Admin (nginx, deploy/nginx.conf): ${site.url}\nnginx's logs: ${site.logDir}`);
+  for (const signal of ['SIGHUP', 'SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void site.stop().then(() => process.exit(0)));
+  }
 }
 
 /** Replaces what is served with another build, as a deployment does. */
@@ -220,9 +234,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       port: Number(values.port),
       ...(values.config ? { config: readFileSync(values.config, 'utf8') } : {}),
     });
-    console.log(`Petstore Admin (nginx, deploy/nginx.conf): ${site.url}`);
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      process.once(signal, () => void site.stop().then(() => process.exit(0)));
-    }
+    serveUntilSignal(site);
   }
 }
