@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigContext } from '../config/config-context.ts';
 import { petQueue } from '../features/pets/pet-queue.ts';
 import { sessionStore } from '../lib/session.ts';
@@ -75,6 +75,29 @@ describe('signing out from the sign-in-again dialog', () => {
     expect(within(reauthDialog).getByLabelText('API key')).toHaveValue('new\u2011key');
     expect(checks).toBe(0);
     server.events.removeAllListeners();
+  });
+
+  it('reads out that the key is being checked, then that it was refused, with the focus in the field', async () => {
+    const reauthDialog = await renderRevoked();
+    const liveRegions = [...reauthDialog.querySelectorAll('[aria-live], [role="status"], [role="alert"]')];
+    const saying = (words: string) => liveRegions.filter((region) => region.textContent?.includes(words));
+    const field = within(reauthDialog).getByLabelText('API key');
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get(`${API}/pets`, async () => {
+        await answered;
+        return HttpResponse.json({ code: 'unauthorized', message: 'No.', status: 401 }, { status: 401 });
+      }),
+    );
+
+    await userEvent.type(field, 'wrong-key{Enter}');
+    await vi.waitFor(() => expect(saying('Checking the key with the service…')).toHaveLength(1));
+    answer();
+    await vi.waitFor(() => expect(saying('not accepted')).toHaveLength(1));
+    expect(saying('Checking the key')).toHaveLength(0);
+    expect(field).toHaveFocus();
+    expect(field).toHaveValue('wrong-key');
   });
 
   it('signs out at once when no pet waits', async () => {

@@ -9,7 +9,7 @@ export interface FieldControlProps {
 
 /**
  * A labelled form field: the label, an optional hint and the error under the control, wired to it
- * for screen readers (`aria-describedby`, `aria-invalid`).
+ * for screen readers (`aria-describedby`, `aria-invalid`), which read the error out as it appears.
  */
 export function Field({
   label,
@@ -37,11 +37,11 @@ export function Field({
           {hint}
         </p>
       )}
-      {error && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
+      {/* Always there, empty or not: an error that appears is then read out, also where the focus
+          already is (Enter pressed in the field). A live region made with its text is often not. */}
+      <p id={errorId} className="field-error" aria-live="polite">
+        {error}
+      </p>
     </div>
   );
 }

@@ -46,3 +46,10 @@ export function KeyInput({
     </Field>
   );
 }
+
+/** Said while a key is checked, which can take a while: always there, so that it is read out as it fills. */
+export const CheckingStatus = ({ checking }: { checking: boolean }) => (
+  <p className="visually-hidden" role="status">
+    {checking ? 'Checking the key with the service…' : ''}
+  </p>
+);

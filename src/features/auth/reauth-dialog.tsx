@@ -4,7 +4,7 @@ import { sessionStore, useSessionState } from '../../lib/session.ts';
 import { describeSignInFailure } from '../../ui/error-messages.ts';
 import { readApiKey } from './api-key.ts';
 import { checkApiKey } from './check-api-key.ts';
-import { KeyInput } from './key-input.tsx';
+import { CheckingStatus, KeyInput } from './key-input.tsx';
 import { reauth, useReauthAsking } from './reauth.ts';
 
 /**
@@ -102,6 +102,7 @@ export function ReauthDialog({
               Sign out
             </button>
           </div>
+          <CheckingStatus checking={checking} />
         </form>
       )}
     </dialog>

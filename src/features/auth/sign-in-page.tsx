@@ -7,7 +7,7 @@ import { Field } from '../../ui/field.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { readApiKey } from './api-key.ts';
 import { checkApiKey } from './check-api-key.ts';
-import { KeyInput } from './key-input.tsx';
+import { CheckingStatus, KeyInput } from './key-input.tsx';
 
 /** The form's id, by which the boot script names a submit it held. */
 const SIGN_IN_FORM = 'sign-in-form';
@@ -158,11 +158,7 @@ export function SignInPage() {
         <button type="submit" className="button-primary" aria-disabled={checking}>
           {checking ? 'Checking the key…' : 'Sign in'}
         </button>
-        {checking && (
-          <p className="visually-hidden" role="status">
-            Checking the key with the service…
-          </p>
-        )}
+        <CheckingStatus checking={checking} />
       </form>
     </main>
   );

@@ -279,6 +279,24 @@ describe('AddPetPage against a service built to the spec alone', () => {
   });
 });
 
+describe('AddPetPage, heard with a screen reader', () => {
+  it('reads out what is wrong when Enter is pressed in the field itself, where the focus already is', async () => {
+    const { creates } = service({ answer: created });
+    renderSignedIn(<AddPetPage />, { path: '/pets/new' });
+    const name = screen.getByLabelText('Name');
+    // A live region is read out when its text changes; one made with its text often is not.
+    const liveRegions = [...document.querySelectorAll('[aria-live], [role="status"], [role="alert"]')];
+
+    await userEvent.type(name, '{Enter}');
+    await waitFor(() =>
+      expect(liveRegions.filter((region) => region.textContent?.includes('Enter a name.'))).toHaveLength(1),
+    );
+    expect(name).toHaveFocus();
+    expect(name).toHaveAccessibleDescription('Enter a name.');
+    expect(creates).toHaveLength(0);
+  });
+});
+
 describe('AddPetPage against a service that declares its extensions and limits', () => {
   it('sends one Idempotency-Key per pet, the same again after a lost answer, and says a second try is harmless', async () => {
     const { creates } = service({ answer: (attempt) => (attempt === 1 ? HttpResponse.error() : created(7)) });
