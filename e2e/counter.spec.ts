@@ -74,6 +74,18 @@ test.describe('search', () => {
     await expect(page.getByRole('searchbox', { name: 'Search by name' })).toHaveValue(`${tag.toUpperCase()} zoe`);
   });
 
+  test('a search that finds nothing is cleared from the keyboard, the focus back in the search box', async ({
+    page,
+  }) => {
+    await signIn(page, { path: `pets?q=${encodeURIComponent(uniqueName('Nobody'))}` });
+    await page.getByRole('button', { name: 'Clear the search' }).focus();
+    await page.keyboard.press('Enter');
+    const box = page.getByRole('searchbox', { name: 'Search by name' });
+    await expect(box).toBeFocused();
+    await expect(box).toHaveValue('');
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+  });
+
   test('a link that empties the box keeps the old search out of the address, on a slow machine too', async ({
     page,
   }) => {

@@ -477,7 +477,8 @@ describe('PetsPage', () => {
     // A hundred tries' worth of time (1 ms apart here): not one more read.
     await act(() => vi.advanceTimersByTimeAsync(100));
     expect(reads).toBe(stoppedAt);
-    expect(screen.getByRole('button', { name: 'Search the rest' })).toBeVisible();
+    // The button clicked is now this one, and keeps the focus.
+    expect(screen.getByRole('button', { name: 'Search the rest' })).toHaveFocus();
   });
 
   it('a search whose pets come after failed tries no longer says it failed, and a stopped one neither', async () => {
@@ -499,6 +500,39 @@ describe('PetsPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Stop searching' }));
     await waitFor(() => expect(status).toHaveTextContent('Stopped after looking through 100 pets'));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('hands the focus on Stop searching to the search box once the search ends by itself', async () => {
+    let answerLast = () => {};
+    const last = new Promise<void>((resolve) => (answerLast = resolve));
+    server.use(
+      http.get(`${API}/pets`, async ({ request }) => {
+        if (!new URL(request.url).searchParams.has('cursor')) {
+          const page = Array.from({ length: 100 }, (_, i) => ({ id: 500 - i, name: `Luna ${i}`, categoryId: 1 }));
+          return HttpResponse.json(page, { headers: { Link: `<${API}/pets?limit=100&cursor=next>; rel="next"` } });
+        }
+        await last;
+        return HttpResponse.json([{ id: 1, name: 'Luna the last', categoryId: 1 }]);
+      }),
+    );
+    renderSignedIn(<PetsPage />, { path: '/pets?q=luna' });
+    const stop = await screen.findByRole('button', { name: 'Stop searching' });
+    act(() => stop.focus());
+
+    answerLast();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('101 pets named like “luna”'));
+    expect(screen.queryByRole('button', { name: 'Stop searching' })).not.toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search by name' })).toHaveFocus();
+  });
+
+  it('Clear the search empties the search box and puts the focus there', async () => {
+    answer(200);
+    renderSignedIn(<PetsPage />, { path: '/pets?q=nobody' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Clear the search' }));
+    const box = screen.getByRole('searchbox', { name: 'Search by name' });
+    expect(box).toHaveValue('');
+    expect(box).toHaveFocus();
+    await waitFor(() => expect(rows()).toHaveLength(2));
   });
 
   it('a search the service fails says so, never that no pet has the name', async () => {

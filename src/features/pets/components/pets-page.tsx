@@ -9,6 +9,7 @@ import { canRetry, describeRefusedPageLink } from '../../../ui/error-messages.ts
 import { whenIdle } from '../../../lib/idle.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { useDelayedFlag } from '../../../ui/use-delayed-flag.ts';
+import { useFocusOnRemoval } from '../../../ui/use-focus-on-removal.ts';
 import { petQueries } from '../api/pet-queries.ts';
 import { usePetSearch } from '../api/use-pet-search.ts';
 import { parseListSearch, searchOf, toSearchParams, type PetListSearch } from '../list-search.ts';
@@ -40,6 +41,8 @@ export function PetsPage() {
   const { category } = search;
   const categoryName = names.named ? names.nameOf : undefined;
   const searchBox = useRef<HTMLInputElement>(null);
+  // Stop searching goes once the search is done: the focus on it goes back to the search box.
+  const searchAction = useFocusOnRemoval(searchBox);
   const table = useRef<HTMLTableElement>(null);
   const pageOf = (list: PetListSearch) => petQueries.list(api, list);
 
@@ -250,11 +253,11 @@ export function PetsPage() {
       {searching && (scan.searching || scan.stopped) && (
         <p className="search-actions">
           {scan.stopped ? (
-            <button type="button" className="button-secondary" onClick={scan.resume}>
+            <button type="button" className="button-secondary" onClick={scan.resume} ref={searchAction}>
               Search the rest
             </button>
           ) : (
-            <button type="button" className="button-secondary" onClick={scan.stop}>
+            <button type="button" className="button-secondary" onClick={scan.stop} ref={searchAction}>
               Stop searching
             </button>
           )}
@@ -302,7 +305,14 @@ export function PetsPage() {
           </p>
         </div>
       ) : empty ? (
-        <EmptyList search={{ ...search, q }} names={names} onClear={() => setTyped('')} />
+        <EmptyList
+          search={{ ...search, q }}
+          names={names}
+          onClear={() => {
+            setTyped('');
+            searchBox.current?.focus();
+          }}
+        />
       ) : (
         !(error && !rows?.length) && (
           <PetsTable
