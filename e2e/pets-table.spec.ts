@@ -130,6 +130,20 @@ test.describe('pets table', () => {
     await expect(page.getByRole('link', { name: 'Previous page' })).toHaveCount(0);
   });
 
+  test('on a phone with large text, Next page shows the new rows, not the filters above them', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signIn(page, { path: 'pets?limit=10' });
+    // Text at 200%, as a phone's setting makes it (set through the CSSOM, which the CSP allows).
+    await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+    await page
+      .getByRole('navigation', { name: 'Pages, at the end of the list' })
+      .getByRole('link', { name: 'Next page' })
+      .press('Enter');
+    await expect(page).toHaveURL(/link=/);
+    await expect(page.getByRole('table')).toBeFocused();
+    await expect(page.getByRole('table')).toBeInViewport();
+  });
+
   test('a link to a later page that the service no longer takes says so, and leads to the first page', async ({
     page,
   }) => {

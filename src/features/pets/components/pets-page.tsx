@@ -211,8 +211,20 @@ export function PetsPage() {
           }),
       };
   const showPager = Boolean(pages.previous || pages.next);
-  // Another page: the person reads on from the table's start, where the page scrolls to.
-  const readOn = () => table.current?.focus({ preventScroll: true });
+  // Another page: the person reads on from the table's start. The page scrolls to its top, and on
+  // to the table where that would leave it below the screen (a phone, large text).
+  const pageFollowed = useRef(false);
+  const readOn = () => {
+    pageFollowed.current = true;
+    table.current?.focus({ preventScroll: true });
+  };
+  useEffect(() => {
+    if (!pageFollowed.current) return;
+    pageFollowed.current = false;
+    if (table.current && table.current.getBoundingClientRect().top >= innerHeight) {
+      table.current.scrollIntoView({ block: 'start' });
+    }
+  }, [location.key]);
   // A search that failed, or waits to go on, has not looked everywhere: it found nothing yet, not nothing.
   const empty = rows?.length === 0 && (searching ? !scan.searching && !error : loaded);
   // The page read has pets, none of this category: the way to the next page stays.
