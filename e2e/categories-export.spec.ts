@@ -213,7 +213,12 @@ for (const size of ['desk', 'phone'] as const) {
       await expect(page.getByLabel('Category', { exact: true })).toHaveValue('4');
 
       await page.getByLabel('Name').fill(`${name} 2`);
-      await page.getByLabel('Category', { exact: true }).selectOption('Other ID…');
+      // The id field appears after the choice, which keeps the focus: arrow keys browse on past it.
+      const categoryChoice = page.getByLabel('Category', { exact: true });
+      await categoryChoice.focus();
+      await categoryChoice.selectOption('Other ID…');
+      await expect(categoryChoice).toBeFocused();
+      await page.keyboard.press('Tab');
       const idField = page.getByLabel('Category ID');
       await expect(idField).toBeFocused();
       await idField.fill('9223372036854775808');

@@ -59,15 +59,12 @@ export function AddPetPage() {
   // Where categories are named, a choice by name; "Other ID…" reveals the id field.
   const [categoryChoice, setCategoryChoice] = useState(() => choiceOf(defaultValues.categoryId, names));
   const categorySelect = useRef<HTMLSelectElement>(null);
-  const [otherChosen, setOtherChosen] = useState(false);
+  // The id field appears next, and the focus stays on the choice: arrow keys browse a closed list
+  // option by option, and would otherwise be taken out of it on passing "Other ID…".
   const chooseCategory = (choice: string) => {
     setCategoryChoice(choice);
     setValue('categoryId', choice === OTHER_ID ? '' : choice, { shouldValidate: formState.isSubmitted });
-    setOtherChosen(choice === OTHER_ID);
   };
-  useEffect(() => {
-    if (otherChosen) setFocus('categoryId');
-  }, [otherChosen, setFocus]);
   const idField = !names.named || categoryChoice === OTHER_ID;
 
   // "Add another": category and status are kept, the name is to type.
