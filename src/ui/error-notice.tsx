@@ -43,9 +43,13 @@ export function ErrorNotice({
   const limits = useContext(ApiContext)?.environment.limits;
   const recovery = describeRecovery(error, kind, { idempotent });
   return (
-    <div className="notice notice-error" role="alert">
-      <p>{describeError(error, limits, service)}</p>
-      {recovery && <p>{recovery}</p>}
+    <div className="notice notice-error">
+      {/* The alert is the words alone: the button's own changes ("Trying again…") would have them
+          read out again, whole, at each press. */}
+      <div role="alert">
+        <p>{describeError(error, limits, service)}</p>
+        {recovery && <p>{recovery}</p>}
+      </div>
       {onRetry && recovery && (
         <button
           ref={handOnFocus}

@@ -259,8 +259,17 @@ describe('AddPetPage against a service built to the spec alone', () => {
     expect(creates).toHaveLength(0);
     expect(reads).toHaveLength(0);
     expect(petQueue.get()).toMatchObject([{ state: 'waiting', pet: { name: 'Rex', categoryId: '3' } }]);
+    // The queue's own tries, every few seconds, are not read out each time: the notice stays as it is.
+    const notice = screen.getByRole('status');
+    const said = notice.textContent;
+    const { id } = petQueue.get()[0]!;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      act(() => petQueue.update(id, { state: 'sending' }));
+      expect(notice).toHaveTextContent(said!);
+      act(() => petQueue.update(id, { state: 'waiting' }));
+    }
     // The notice follows the pet: once the queue has sent it, it says so.
-    act(() => petQueue.remove(petQueue.get()[0]!.id));
+    act(() => petQueue.remove(id));
     expect(screen.getByRole('status')).toHaveTextContent('“Rex” has been sent to Test.');
     expect(petQueue.get()[0]?.idempotencyKey).toBeUndefined();
   });

@@ -144,6 +144,8 @@ describe('PetsPage', () => {
     expect(trying).toHaveFocus();
     expect(trying).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('alert')).toBe(alert);
+    // What the alert says is not changed by the button's words: it is not read out again at each press.
+    expect(alert).not.toHaveTextContent('Trying again');
     // It fails: the notice is the same, and the button can be pressed again.
     answer();
     await act(() => vi.advanceTimersByTimeAsync(0));

@@ -228,18 +228,17 @@ export function KeptOnDevice({ pet }: { pet: QueuedPet }) {
       </div>
     );
   }
+  const waiting = (
+    <>
+      {environment.name} can't be reached: {name} is kept on this device and will be sent when the service answers
+      again.
+    </>
+  );
   const words = {
-    waiting: (
-      <>
-        {environment.name} can't be reached: {name} is kept on this device and will be sent when the service answers
-        again.
-      </>
-    ),
-    sending: (
-      <>
-        {name} is being sent to {environment.name}…
-      </>
-    ),
+    waiting,
+    // From this page, a pet is sent only as a try of the queue's own, every few seconds: the notice,
+    // which is read out as it changes, says so only once the try has worked (or what it found).
+    sending: waiting,
     lost: (
       <>
         {environment.name} can't be reached, and no answer came back: {name} may have been added. It is kept on this
