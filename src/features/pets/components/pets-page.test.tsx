@@ -52,6 +52,7 @@ describe('PetsPage', () => {
       expect(screen.getByRole('status')).toHaveTextContent('Showing Dogs: 5 pets among the first 10 sold pets.'),
     );
     expect(rows()).toHaveLength(5);
+    expect(screen.getByRole('table')).toHaveAccessibleName('Sold pets of Dogs');
   });
 
   it('says a sort by category is by name where the environment names categories', async () => {
@@ -390,6 +391,7 @@ describe('PetsPage', () => {
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(rows().map((row) => within(row).getAllByRole('cell')[1]!.textContent)).toEqual(['Zoë', 'ZOE junior']);
     expect(screen.getByRole('status')).toHaveTextContent('2 pets named like “zoe”, among 3 pets looked through.');
+    expect(screen.getByRole('table')).toHaveAccessibleName('All pets named like “zoe”');
     expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
     expect(screen.getByRole('status')).toHaveTextContent('Sorted by name (A to Z), all matches.');
     await userEvent.clear(screen.getByRole('searchbox', { name: 'Search by name' }));

@@ -15,7 +15,7 @@ import { usePetSearch } from '../api/use-pet-search.ts';
 import { parseListSearch, searchOf, toSearchParams, type PetListSearch } from '../list-search.ts';
 import { useCategoryNames } from '../categories.ts';
 import { openedFrom, rememberOpened, takeOpened } from '../list-return.ts';
-import { searchKey, sortPets } from '../pet-order.ts';
+import { quotedSearch, searchKey, sortPets } from '../pet-order.ts';
 import { PET_STATUSES, STATUS_LABELS, type Pet } from '../pet.ts';
 import { EmptyList } from './empty-list.tsx';
 import { ExportButton } from './export-button.tsx';
@@ -174,7 +174,15 @@ export function PetsPage() {
   const refusedPage = !searching && search.trail.length > 0 ? describeRefusedPageLink(error) : undefined;
   const slow = useDelayedFlag(searching ? scan.searching && !scan.offline : list.isFetching, SLOW_AFTER_MS);
 
-  const caption = search.status ? `${STATUS_LABELS[search.status]} pets` : 'All pets';
+  const listed = search.status ? `${STATUS_LABELS[search.status]} pets` : 'All pets';
+  // The table's name, as a screen reader gives it: what the rows are, narrowed as they are.
+  const caption = [
+    listed,
+    category !== undefined && ` of ${names.label(category)}`,
+    searching && ` named like ${quotedSearch(q)}`,
+  ]
+    .filter(Boolean)
+    .join('');
   const summary = searching
     ? scan.candidates.length || !error
       ? describeSearch(matches.length, { ...search, q }, scan, names)
@@ -185,7 +193,7 @@ export function PetsPage() {
         ? category !== undefined
           ? describeCategoryPage(pageRows?.length ?? 0, list.data.pets.length, search, names, hasNext)
           : describePage(list.data.pets.length, search, hasNext, names.named)
-        : `Loading ${caption.toLowerCase()}…`;
+        : `Loading ${listed.toLowerCase()}…`;
 
   // While a search is typed, the line keeps what it said until the typing pauses and the address takes
   // the search: a screen reader reads out its outcome once, not a count for every key.
