@@ -205,7 +205,7 @@ for (const size of ['desk', 'phone'] as const) {
 
       await choice.selectOption('Rabbits');
       await page.getByRole('button', { name: 'Add pet' }).click();
-      await expect(page.getByText('Pet added.')).toBeVisible();
+      await expect(page.getByRole('main').getByText('Pet added.')).toBeVisible();
       await expect(page.getByRole('definition').nth(2)).toHaveText('Rabbits (ID 4)');
 
       // "Add another" keeps the category, as its name.
@@ -229,7 +229,7 @@ for (const size of ['desk', 'phone'] as const) {
       await expectNoAxeViolations(page);
       await idField.fill(INT64_MAX.toString());
       await page.getByRole('button', { name: 'Add pet' }).click();
-      await expect(page.getByText('Pet added.')).toBeVisible();
+      await expect(page.getByRole('main').getByText('Pet added.')).toBeVisible();
       await expect(page.getByRole('definition').nth(2)).toHaveText(`No name (ID ${INT64_MAX})`);
     });
   });

@@ -434,7 +434,7 @@ for (const [size, viewport] of [
     await page.getByLabel('Status').selectOption('Pending');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: first })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'Pet added.' })).toBeVisible();
+    await expect(page.getByRole('main').getByText('Pet added.')).toBeVisible();
     await page.getByRole('button', { name: 'Add another' }).click();
     await expect(page.getByLabel('Name')).toBeFocused();
     await expect(page.getByLabel('Name')).toHaveValue('');

@@ -76,7 +76,7 @@ test('Cancel leaves for sign-in; a new key signed in there finds every form as i
   await expect(page.getByLabel('Name')).toHaveValue(name);
   await expect(page.getByLabel('Category ID')).toHaveValue('77');
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page.getByText('You have signed out.')).toBeVisible();
+  await expect(page.getByRole('main').getByText('You have signed out.')).toBeVisible();
 });
 
 test('the same key signing in again gets its drafts back', async ({ page }) => {

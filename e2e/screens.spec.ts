@@ -95,7 +95,7 @@ test('every screen, for a person to look at', async ({ page, request }) => {
   await shoot(page, 'add-pet-offline');
   await page.unrouteAll();
   await page.getByRole('button', { name: 'Try again' }).click();
-  await expect(page.getByText('Pet added.')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Pet added.')).toBeVisible();
   await shoot(page, 'pet-added');
 
   await page.goto('messages');

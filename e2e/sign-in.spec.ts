@@ -238,7 +238,8 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/pets\/\d+$/);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/sign-in/);
-    await expect(page.getByText('You have signed out.')).toBeVisible();
+    await expect(page.getByRole('main').getByText('You have signed out.')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'You have signed out.' })).toHaveCount(1);
     expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
     await page.goBack();
     await expect(page).toHaveURL(/sign-in/);

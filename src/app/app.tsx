@@ -3,6 +3,7 @@ import type { AppConfig } from '../config/config.ts';
 import { ConfigContext } from '../config/config-context.ts';
 import { SignInPage } from '../features/auth/sign-in-page.tsx';
 import { useSessionState } from '../lib/session.ts';
+import { Announcer } from '../ui/announcer.tsx';
 import { ErrorBoundary } from '../ui/error-boundary.tsx';
 import { SignedInLoading } from './frame.tsx';
 
@@ -27,6 +28,7 @@ export function App({ config }: { config: AppConfig }) {
           <SignInPage />
         )}
       </ErrorBoundary>
+      <Announcer />
     </ConfigContext.Provider>
   );
 }

@@ -3,6 +3,7 @@ import { useConfig } from '../../config/config-context.ts';
 import { appPath, browserPath, paths, safeNextPath } from '../../config/paths.ts';
 import { sessionStore, useSessionState, type SignedOutReason } from '../../lib/session.ts';
 import { describeSignInFailure } from '../../ui/error-messages.ts';
+import { useAnnouncement } from '../../ui/announcer.tsx';
 import { Field } from '../../ui/field.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { readApiKey } from './api-key.ts';
@@ -49,6 +50,7 @@ export function SignInPage() {
   const config = useConfig();
   const { reason } = useSessionState();
   const next = useSignInAddress(reason);
+  useAnnouncement(reason === 'signed-out' ? 'You have signed out.' : undefined);
   const [environmentName, setEnvironmentName] = useState(config.environments[0]!.name);
   // Whatever was typed into the prerendered screen before the app took over (see src/prerender.tsx).
   const [apiKey, setApiKey] = useState(() =>
@@ -117,11 +119,7 @@ export function SignInPage() {
             you left them.
           </p>
         )}
-        {reason === 'signed-out' && (
-          <p className="notice" role="status">
-            You have signed out.
-          </p>
-        )}
+        {reason === 'signed-out' && <p className="notice">You have signed out.</p>}
         {config.environments.length > 1 && (
           <Field label="Environment">
             {(control) => (

@@ -15,6 +15,7 @@ import { wayBack } from '../list-return.ts';
 import type { Pet } from '../pet.ts';
 import type { AddedPetState } from './add-pet-page.tsx';
 import { StatusText } from './status-text.tsx';
+import { useAnnouncement } from '../../../ui/announcer.tsx';
 
 /** Back to the list this page was opened from, as it was left (filter, page, search, sort, scroll). */
 function BackToList({ label }: { label: string }) {
@@ -69,9 +70,10 @@ function AddedNotice({ pet }: { pet: Pet }) {
     petFormDraft.save({ name: '', categoryId: pet.categoryId.toString(), status: pet.status ?? 'available' });
     navigate(paths.addPet, { state: { another: true } satisfies AddedPetState });
   };
+  useAnnouncement('Pet added.');
   return (
     <div className="notice notice-success added">
-      <p role="status">Pet added.</p>
+      <p>Pet added.</p>
       <button type="button" className="button-primary" onClick={addAnother}>
         Add another
       </button>

@@ -1,0 +1,49 @@
+import { useEffect, useSyncExternalStore } from 'react';
+
+// News that comes with a new screen ("Pet added.", "You have signed out.") is read out through one
+// live region that is always there, outside the screens' `main`: screen readers often pass over a
+// region made with its text, as the new screen's own would be.
+
+interface Said {
+  text: string;
+  /** Each time anew: the same words said again are a new line in the region, read out again. */
+  id: number;
+}
+
+let said: Said | undefined;
+let lastId = 0;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+const read = () => said;
+const say = (next: Said | undefined) => {
+  said = next;
+  listeners.forEach((listener) => listener());
+};
+
+/**
+ * Has screen readers say `text` once, as the screen that shows it opens. It stays in the region while
+ * that screen does, and no longer.
+ */
+export function useAnnouncement(text: string | undefined) {
+  useEffect(() => {
+    if (text === undefined) return;
+    const mine = { text, id: ++lastId };
+    say(mine);
+    return () => {
+      if (said === mine) say(undefined);
+    };
+  }, [text]);
+}
+
+/** The live region, once in the app, beside every screen. */
+export function Announcer() {
+  const current = useSyncExternalStore(subscribe, read, read);
+  return (
+    <div className="visually-hidden" role="status">
+      {current && <p key={current.id}>{current.text}</p>}
+    </div>
+  );
+}
