@@ -205,17 +205,18 @@ export function AddPetPage() {
             )}
           </div>
         )}
-        {kept && <KeptOnDevice pet={kept} />}
+        {/* There before the pet is kept, so that it is read out as the focus moves on to the next. */}
+        <div className="live-slot" role="status">
+          {kept && <KeptOnDevice pet={kept} />}
+        </div>
         <div className="form-actions">
           <button type="submit" className="button-primary" disabled={isSubmitting}>
             {submitLabel}
           </button>
         </div>
-        {sending && (
-          <p className="visually-hidden" role="status">
-            Adding the pet…
-          </p>
-        )}
+        <p className="visually-hidden" role="status">
+          {sending ? 'Adding the pet…' : ''}
+        </p>
       </form>
     </section>
   );

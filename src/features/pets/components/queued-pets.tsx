@@ -213,7 +213,8 @@ function OwnQueuedPets() {
 
 /**
  * Under the form, once a pet is kept on this device rather than sent: what has become of it since,
- * as the queue says (from this page, it can only leave the queue by being sent).
+ * as the queue says (from this page, it can only leave the queue by being sent). Within a live
+ * region of the form's.
  */
 export function KeptOnDevice({ pet }: { pet: QueuedPet }) {
   const { environment } = useApi();
@@ -221,7 +222,7 @@ export function KeptOnDevice({ pet }: { pet: QueuedPet }) {
   const name = <Quoted text={pet.pet.name} />;
   if (!now) {
     return (
-      <div className="notice" role="status">
+      <div className="notice">
         <p>
           {name} has been sent to {environment.name}. <Link to={paths.pets}>See the list</Link>
         </p>
@@ -252,7 +253,7 @@ export function KeptOnDevice({ pet }: { pet: QueuedPet }) {
     ),
   }[now.state];
   return (
-    <div className="notice notice-warning" role="status">
+    <div className="notice notice-warning">
       <p>{words}</p>
       <p>
         <Link to={paths.pets}>See the pets kept on this device</Link>
