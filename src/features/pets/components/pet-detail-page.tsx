@@ -5,6 +5,7 @@ import { parseInt64 } from '../../../../contract/int64.ts';
 import { useApi } from '../../../api/api-context.ts';
 import { useReadFailure } from '../../../api/read-failure.ts';
 import { paths } from '../../../config/paths.ts';
+import { useAnnouncement } from '../../../ui/announcer.tsx';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
 import { canRetry } from '../../../ui/error-messages.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
@@ -15,7 +16,6 @@ import { wayBack } from '../list-return.ts';
 import type { Pet } from '../pet.ts';
 import type { AddedPetState } from './add-pet-page.tsx';
 import { StatusText } from './status-text.tsx';
-import { useAnnouncement } from '../../../ui/announcer.tsx';
 
 /** Back to the list this page was opened from, as it was left (filter, page, search, sort, scroll). */
 function BackToList({ label }: { label: string }) {
