@@ -20,10 +20,12 @@ describe('the pets CSV', () => {
   it('writes int64 values exactly, beyond 2^53 and negative', () => {
     const text = petsCsv([pet({ id: 9223372036854775807n, categoryId: 9007199254740993n })]);
     expect(text.split('\r\n')[1]).toBe('9223372036854775807,Rex,9007199254740993,available');
-    // A negative id is a cell that starts with `-`: kept as text, its digits exact.
+    // Digits are never a formula: a negative id is written as it is, not as the text `'-1`.
     expect(petsCsv([pet({ categoryId: -9223372036854775808n })]).split('\r\n')[1]).toBe(
-      "1,Rex,'-9223372036854775808,available",
+      '1,Rex,-9223372036854775808,available',
     );
+    // A name of digits is text, and neutralised as any name.
+    expect(petsCsv([pet({ name: '-1', categoryId: -1n })]).split('\r\n')[1]).toBe("1,'-1,-1,available");
   });
 
   it.each([

@@ -11,9 +11,9 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /**
- * One field: a leading `=`, `+`, `-`, `@`, tab or CR gets a `'` before it, so that no spreadsheet
- * runs it as a formula (a negative id, `-5`, too: it is then text, which keeps it exact anyway);
- * then quoted when it holds a quote, a comma, a CR or an LF.
+ * One text field: a leading `=`, `+`, `-`, `@`, tab or CR gets a `'` before it, so that no
+ * spreadsheet runs it as a formula; then quoted when it holds a quote, a comma, a CR or an LF.
+ * Numbers are written as they are (see `petsCsv`).
  */
 export function csvField(value: string): string {
   const safe = FORMULA_START.test(value) ? `'${value}` : value;
@@ -23,18 +23,19 @@ export function csvField(value: string): string {
 /**
  * The file's text: a header row, then a row per pet. The category's name has a column only where
  * the environment names categories (`categoryName`); a category it does not name leaves it empty.
- * int64 values are written as their exact digits.
+ * int64 values are written as their exact digits, a negative one with its `-` alone: digits are
+ * never a formula, and `'-1` would be another value to whatever reads the file.
  */
 export function petsCsv(pets: readonly Pet[], categoryName?: (id: bigint) => string | undefined): string {
-  const header = ['id', 'name', ...(categoryName ? ['categoryName'] : []), 'categoryId', 'status'];
+  const text = (values: string[]) => values.map(csvField);
+  const header = text(['id', 'name', ...(categoryName ? ['categoryName'] : []), 'categoryId', 'status']);
   const rows = pets.map((pet) => [
     pet.id.toString(),
-    pet.name,
-    ...(categoryName ? [categoryName(pet.categoryId) ?? ''] : []),
+    ...text([pet.name, ...(categoryName ? [categoryName(pet.categoryId) ?? ''] : [])]),
     pet.categoryId.toString(),
-    pet.status ?? '',
+    ...text([pet.status ?? '']),
   ]);
-  return BOM + [header, ...rows].map((row) => row.map(csvField).join(',') + CRLF).join('');
+  return BOM + [header, ...rows].map((row) => row.join(',') + CRLF).join('');
 }
 
 const slug = (text: string) =>
