@@ -190,10 +190,13 @@ test.describe('sign-in', () => {
     await expect(page.getByLabel('API key', { exact: true })).toHaveValue(API_KEY);
   });
 
-  test('treats a 5xx like an unreachable service', async ({ page }) => {
+  test('says a 5xx is the service failing, to wait out, not a bad key nor an unreachable service', async ({ page }) => {
     await page.route('**/v1/pets?limit=1', (route) => route.fulfill({ status: 503, body: '<html>down</html>' }));
     await signIn(page);
-    await expect(page.getByRole('alert')).toContainText("can't be reached");
+    await expect(page.getByRole('alert')).toContainText(
+      'failed (HTTP 503), so the key could not be checked. Wait a moment and try again.',
+    );
+    await expect(page.getByLabel('API key', { exact: true })).toHaveValue(API_KEY);
   });
 
   test(

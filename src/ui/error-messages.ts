@@ -148,7 +148,12 @@ export function describeSignInFailure(error: unknown, environmentName: string): 
     return `This API key was not accepted by ${environmentName}. Check it and type it again.`;
   }
   if (isApiError(error) && error.isTransient) {
-    return `${environmentName} can't be reached right now, so the key could not be checked. Wait a moment and try again.`;
+    // An answer it gave (a 503) is said as such: "can't be reached" would send people to the network.
+    const what =
+      error.kind === 'http'
+        ? `${environmentName} failed (HTTP ${error.status})`
+        : `${environmentName} can't be reached right now`;
+    return `${what}, so the key could not be checked. Wait a moment and try again.`;
   }
   if (isApiError(error) && error.kind === 'blocked') return blockedByPage(environmentName);
   // Plain HTTP, not an answer to puzzle over: the service turns sign-ins away after too many tries.
