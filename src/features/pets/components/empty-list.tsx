@@ -19,11 +19,14 @@ export function EmptyList({
   const without = (change: Partial<PetListSearch>) => ({
     search: toSearchParams({ ...search, trail: [], page: 1, ...change }).toString(),
   });
+  const searched = [statusName, 'pet', search.category !== undefined && `of ${names.label(search.category)}`]
+    .filter(Boolean)
+    .join(' ');
   const [message, action] = search.q
     ? [
-        search.category === undefined
-          ? `No ${statusName ? `${statusName} ` : ''}pet’s name contains ${quotedSearch(search.q)}.`
-          : `No ${statusName ? `${statusName} ` : ''}pet of ${names.label(search.category)} has a name containing ${quotedSearch(search.q)}.`,
+        // Found among the pets the search could read (the status line says how many), which may
+        // not be every pet the service holds.
+        `Found no ${searched} whose name contains ${quotedSearch(search.q)}.`,
         <>
           <button type="button" className="button-secondary" onClick={onClear}>
             Clear the search

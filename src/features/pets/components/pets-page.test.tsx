@@ -32,9 +32,26 @@ describe('PetsPage', () => {
   it('asks once per view and announces how many rows it shows', async () => {
     const calls = answer(200);
     renderSignedIn(<PetsPage />, { path: '/pets?status=sold&limit=50' });
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Showing all 2 sold pets.'));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Showing 2 sold pets.'));
     expect(rows()).toHaveLength(2);
     expect(calls.map((url) => url.search)).toEqual(['?limit=50&status=sold']);
+  });
+
+  it('never says a page is all there is: a service may list fewer than asked while holding more, or more', async () => {
+    // Fewer than asked for, with no next link: perhaps the whole list, perhaps the service's own cap.
+    answer(200);
+    const { unmount } = renderSignedIn(<PetsPage />, { path: '/pets?limit=50' });
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Showing 2 pets.'));
+    expect(screen.getByRole('status')).not.toHaveTextContent(/all/);
+    unmount();
+    // More than asked for (a service that ignores limit): the first of a longer list.
+    answer(
+      200,
+      Array.from({ length: 13 }, (_, i) => ({ id: 20 - i, name: `Pet ${i}`, categoryId: 1, status: 'sold' })),
+    );
+    renderSignedIn(<PetsPage />, { path: '/pets?limit=10' });
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Showing the first 13 pets.'));
+    expect(rows()).toHaveLength(13);
   });
 
   it('narrows a page to a named category, saying which part of the list it read', async () => {
@@ -61,7 +78,7 @@ describe('PetsPage', () => {
     renderSignedIn(<PetsPage />, { path: '/pets?sort=category', environment });
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent(
-        'Showing all 2 pets. Sorted by category (A to Z), this page only',
+        'Showing 2 pets. Sorted by category (A to Z), this page only',
       ),
     );
   });
@@ -223,7 +240,7 @@ describe('PetsPage', () => {
     expect(screen.getByText(/Still waiting for the pet store service/)).toBeVisible();
     expect(screen.getByLabelText('Status')).toBeEnabled();
     await act(() => vi.advanceTimersByTimeAsync(500));
-    expect(await screen.findByText('Showing all 2 pets.')).toBeVisible();
+    expect(await screen.findByText('Showing 2 pets.')).toBeVisible();
     expect(screen.queryByText(/Still waiting/)).not.toBeInTheDocument();
   });
 
@@ -342,7 +359,7 @@ describe('PetsPage', () => {
     renderSignedIn(<PetsPage />, { path: '/pets' });
     await act(() => vi.advanceTimersByTimeAsync(10));
     const status = screen.getByRole('status');
-    expect(status).toHaveTextContent('Showing all 2 pets.');
+    expect(status).toHaveTextContent('Showing 2 pets.');
     const said: string[] = [];
     const observer = new MutationObserver(() => said.push(status.textContent ?? ''));
     observer.observe(status, { subtree: true, childList: true, characterData: true });
@@ -354,7 +371,7 @@ describe('PetsPage', () => {
     }
     // The rows follow every key; the line waits.
     expect(rows()).toHaveLength(1);
-    expect(status).toHaveTextContent('Showing all 2 pets.');
+    expect(status).toHaveTextContent('Showing 2 pets.');
     await act(() => vi.advanceTimersByTimeAsync(300));
     expect(status).toHaveTextContent('named like “lun”');
     observer.disconnect();
@@ -372,7 +389,7 @@ describe('PetsPage', () => {
     expect(box).toHaveValue(`${'z'.repeat(199)}q`);
     await act(() => vi.advanceTimersByTimeAsync(600));
     expect(box).toHaveValue(`${'z'.repeat(199)}q`);
-    expect(await screen.findByText(/No pet’s name contains/)).toBeVisible();
+    expect(await screen.findByText(/Found no pet whose name contains/)).toBeVisible();
   });
 
   it('finds pets by name across every status, ignoring case and accents, and says what it searched', async () => {
@@ -396,7 +413,7 @@ describe('PetsPage', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Sorted by name (A to Z), all matches.');
     await userEvent.clear(screen.getByRole('searchbox', { name: 'Search by name' }));
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'nobody');
-    expect(await screen.findByText('No pet’s name contains “nobody”.')).toBeVisible();
+    expect(await screen.findByText('Found no pet whose name contains “nobody”.')).toBeVisible();
   });
 
   it('a search typed once what it read has gone stale reads the list again, finding pets added since', async () => {
@@ -406,7 +423,7 @@ describe('PetsPage', () => {
     server.use(http.get(`${API}/pets`, () => (reads++, HttpResponse.json(store))));
     renderSignedIn(<PetsPage />, { path: '/pets?q=hum' });
     await act(() => vi.advanceTimersByTimeAsync(10));
-    expect(screen.getByText('No pet’s name contains “hum”.')).toBeVisible();
+    expect(screen.getByText('Found no pet whose name contains “hum”.')).toBeVisible();
     // Someone adds Humphrey; half a minute later, the search is typed on.
     store.unshift({ id: 3, name: 'Humphrey', categoryId: 1, status: 'available' });
     await act(() => vi.advanceTimersByTimeAsync(31_000));
@@ -451,7 +468,7 @@ describe('PetsPage', () => {
       renderSignedIn(<PetsPage />, { path: '/pets?q=luna' });
       const status = screen.getByRole('status');
       await waitFor(() => expect(status).toHaveTextContent('You are offline: the search goes on by itself'));
-      expect(screen.queryByText(/No pet’s name contains/)).not.toBeInTheDocument();
+      expect(screen.queryByText(/Found no pet whose name contains/)).not.toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Stop searching' })).toBeVisible();
       onlineManager.setOnline(true);
       await waitFor(() => expect(rows()).toHaveLength(1));
@@ -544,6 +561,6 @@ describe('PetsPage', () => {
     renderSignedIn(<PetsPage />, { path: '/pets?q=luna' });
     expect(await screen.findByRole('alert')).toHaveTextContent('query parameter limit is wrong');
     expect(screen.getByRole('status')).toHaveTextContent('The search could not start.');
-    expect(screen.queryByText(/No pet’s name contains/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Found no pet whose name contains/)).not.toBeInTheDocument();
   });
 });

@@ -37,14 +37,18 @@ export function describeCategoryPage(
   const among =
     pageNumber > 1
       ? `the ${count(read, what)} of page ${pageNumber}${hasNext ? '' : ', the end of the list'}`
-      : hasNext || read === search.limit
+      : hasNext || read >= search.limit
         ? `the first ${count(read, what)}`
-        : `all ${count(read, what)}`;
+        : count(read, what);
   const sorted = sortNote(search.sort, 'this page only', true);
   return `Showing ${names.label(search.category!)}: ${count(shown, 'pet')} among ${among}.${sorted}`;
 }
 
-/** What the list shows, without inventing a total the service never gave. */
+/**
+ * What the list shows, without inventing a total the service never gave. A first page shorter than
+ * asked for is not said to be all: the interface calls `limit` a maximum, and a service may list
+ * fewer while holding more.
+ */
 export function describePage(rows: number, search: PetListSearch, hasNext: boolean, named: boolean): string {
   const what = search.status ? `${STATUS_LABELS[search.status].toLowerCase()} pet` : 'pet';
   if (rows === 0) return '';
@@ -53,8 +57,8 @@ export function describePage(rows: number, search: PetListSearch, hasNext: boole
   if (pageNumber > 1) {
     return `Page ${pageNumber}: ${count(rows, `more ${what}`, `more ${what}s`)}${hasNext ? '' : ', the end of the list'}.${sorted}`;
   }
-  if (hasNext || rows === search.limit) return `Showing the first ${count(rows, what)}.${sorted}`;
-  return `Showing all ${count(rows, what)}.${sorted}`;
+  if (hasNext || rows >= search.limit) return `Showing the first ${count(rows, what)}.${sorted}`;
+  return `Showing ${count(rows, what)}.${sorted}`;
 }
 
 export function describeSearch(matches: number, search: PetListSearch, scan: PetSearch, names: CategoryNames): string {
