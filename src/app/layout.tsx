@@ -1,7 +1,8 @@
-import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
+import { Link, ScrollRestoration, useLocation, useNavigation, useOutlet } from 'react-router-dom';
 import { useApi } from '../api/api-context.ts';
 import { usePetQueueSender } from '../features/pets/api/send-queued-pets.ts';
 import { scrollKeyOf } from '../features/pets/list-return.ts';
+import { PageLoading } from '../ui/page-loading.tsx';
 import { useDelayedFlag } from '../ui/use-delayed-flag.ts';
 import { currentPage, Frame, SignedInLoading, type MenuLink } from './frame.tsx';
 
@@ -18,8 +19,13 @@ const RouterLink: MenuLink = ({ to, end, children }) => (
  * page's code or data is on its way, the page shown stays, marked busy; after a few seconds it
  * says what it is waiting for. Back, Forward and the way back to a list return to where the page
  * was scrolled (React Router's ScrollRestoration; see list-return.ts for the list's own key).
+ *
+ * Also what shows while the first page's code and data load (the route's HydrateFallback, with no
+ * page yet): the same component, so the frame stays as it is when the page comes, and a focus in
+ * its header or menu stays where it was.
  */
 export function Layout() {
+  const page = useOutlet();
   const loading = useNavigation().state === 'loading';
   const slow = useDelayedFlag(loading, SLOW_AFTER_MS);
   // Pets kept on this device are sent from every page.
@@ -30,13 +36,13 @@ export function Layout() {
       <p className="visually-hidden" role="status">
         {slow ? 'Still waiting for the pet store service…' : ''}
       </p>
-      <Outlet />
+      {page ?? <PageLoading />}
       <ScrollRestoration getKey={scrollKeyOf} />
     </Frame>
   );
 }
 
-/** Until the first page's code and data are in: the frame, as it will be. */
+/** Until a redirect's target is known: the frame, as it will be. */
 export function LayoutLoading() {
   return <SignedInLoading environmentName={useApi().environment.name} />;
 }

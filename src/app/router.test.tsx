@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, expect, it, vi } from 'vitest';
 import { ConfigContext } from '../config/config-context.ts';
@@ -38,6 +38,26 @@ it.each([
   expect(location.pathname).toBe('/pets');
   // In place: Back does not lead to the address left aside.
   expect(history.length).toBe(entries);
+});
+
+it('keeps a focus in the menu while the first page loads, and once it shows', async () => {
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  server.use(
+    http.get(`${API}/pets`, async () => {
+      await answered;
+      return HttpResponse.json([]);
+    }),
+  );
+  // A reload or a link from elsewhere: the app opens signed in already, and leaves the focus alone.
+  vi.spyOn(sessionStore, 'signedInHere').mockReturnValue(false);
+  renderSignedInAt('/pets');
+  const menu = () => within(screen.getByRole('navigation', { name: 'Main' }));
+  act(() => menu().getByRole('link', { name: 'Messages' }).focus());
+
+  answer();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Pets' })).toBeVisible();
+  expect(menu().getByRole('link', { name: 'Messages' })).toHaveFocus();
 });
 
 function renderSignedInAt(address: string) {

@@ -99,7 +99,7 @@ export function createAppRouter(runtime: SessionRuntime) {
       {
         path: '/',
         Component: Layout,
-        HydrateFallback: LayoutLoading,
+        HydrateFallback: Layout,
         errorElement: <RouteError />,
         children: [
           {
