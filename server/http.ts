@@ -177,8 +177,9 @@ export async function createHttpApp({
     maxAge: 600,
   });
 
-  // A request that arrives once the service is stopping, on a connection already open, is not
-  // served: the answer sends it to another instance, or back a moment later.
+  // A request that arrives whole once the service is stopping (its headers were still coming) is not
+  // served: the answer sends it to another instance, or back a moment later. A CORS preflight is
+  // still answered, by the plugin's own hook before this one: it touches nothing.
   app.addHook('onRequest', async () => {
     if (closing) throw new HttpError(ERRORS.stopping);
   });

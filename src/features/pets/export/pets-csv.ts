@@ -1,6 +1,6 @@
 // The pets list as a CSV file: RFC 4180 (CRLF line ends, fields quoted where they must be, inner
 // quotes doubled), UTF-8 with a byte order mark so that spreadsheet programs read names like "Zoë"
-// as written, and every cell neutralised against formula injection (OWASP, CSV injection).
+// as written, and every text cell neutralised against formula injection (OWASP, CSV injection).
 import { STATUS_LABELS, type Pet } from '../pet.ts';
 
 const BOM = '\uFEFF';
