@@ -23,17 +23,22 @@ const say = (next: Said | undefined) => {
   listeners.forEach((listener) => listener());
 };
 
-/**
- * Has screen readers say `text` once, as the screen that shows it opens. It stays in the region while
- * that screen does, and no longer.
- */
+/** Long enough to be read out; after it, the words are left to the screen, not said twice in browse mode. */
+const SAID_FOR_MS = 5000;
+
+/** Has screen readers say `text` once, as the screen that shows it opens. */
 export function useAnnouncement(text: string | undefined) {
   useEffect(() => {
     if (text === undefined) return;
     const mine = { text, id: ++lastId };
-    say(mine);
-    return () => {
+    const unsay = () => {
       if (said === mine) say(undefined);
+    };
+    say(mine);
+    const timer = setTimeout(unsay, SAID_FOR_MS);
+    return () => {
+      clearTimeout(timer);
+      unsay();
     };
   }, [text]);
 }
