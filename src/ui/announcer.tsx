@@ -1,8 +1,9 @@
 import { useEffect, useSyncExternalStore } from 'react';
 
-// News that comes with a new screen ("Pet added.", "You have signed out.") is read out through one
-// live region that is always there, outside the screens' `main`: screen readers often pass over a
-// region made with its text, as the new screen's own would be.
+// News that comes with a new screen ("Pet added.", "You have signed out."), or that no words on the
+// screen change to say, is read out through one live region that is always there, outside the
+// screens' `main`: screen readers often pass over a region made with its text, as a new screen's
+// own would be.
 
 interface Said {
   text: string;
@@ -26,21 +27,21 @@ const say = (next: Said | undefined) => {
 /** Long enough to be read out; after it, the words are left to the screen, not said twice in browse mode. */
 const SAID_FOR_MS = 5000;
 
+/** Has screen readers say `text` once; what it returns takes it back before its time is up. */
+export function announce(text: string): () => void {
+  const mine = { text, id: ++lastId };
+  const unsay = () => {
+    clearTimeout(timer);
+    if (said === mine) say(undefined);
+  };
+  say(mine);
+  const timer = setTimeout(unsay, SAID_FOR_MS);
+  return unsay;
+}
+
 /** Has screen readers say `text` once, as the screen that shows it opens. */
 export function useAnnouncement(text: string | undefined) {
-  useEffect(() => {
-    if (text === undefined) return;
-    const mine = { text, id: ++lastId };
-    const unsay = () => {
-      if (said === mine) say(undefined);
-    };
-    say(mine);
-    const timer = setTimeout(unsay, SAID_FOR_MS);
-    return () => {
-      clearTimeout(timer);
-      unsay();
-    };
-  }, [text]);
+  useEffect(() => (text === undefined ? undefined : announce(text)), [text]);
 }
 
 /** The live region, once in the app, beside every screen. */

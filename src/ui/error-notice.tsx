@@ -1,6 +1,7 @@
-import { useContext } from 'react';
+import { useContext, useEffect, useRef } from 'react';
 import { ApiContext } from '../api/api-context.ts';
 import type { PersonsTry } from '../api/read-failure.ts';
+import { announce } from './announcer.tsx';
 import { describeError, describeRecovery, type ServiceName } from './error-messages.ts';
 
 /**
@@ -41,6 +42,12 @@ export function ErrorNotice({
 }) {
   // The limits the signed-in environment declares, to name them; none before sign-in.
   const limits = useContext(ApiContext)?.environment.limits;
+  // The person's try failed too: the alert's words stay the same, so that is said on its own.
+  const wasRetrying = useRef(retrying);
+  useEffect(() => {
+    if (wasRetrying.current && !retrying) announce('Tried again: it failed again.');
+    wasRetrying.current = retrying;
+  }, [retrying]);
   const recovery = describeRecovery(error, kind, { idempotent });
   return (
     <div className="notice notice-error">

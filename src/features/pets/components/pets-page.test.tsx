@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API, server } from '../../../test/msw-server.ts';
 import { acceptNewKey, renderSignedIn, testEnvironment } from '../../../test/render.tsx';
 import { sessionStore } from '../../../lib/session.ts';
+import { Announcer } from '../../../ui/announcer.tsx';
 import { PetsPage } from './pets-page.tsx';
 
 const pets = [
@@ -139,9 +140,12 @@ describe('PetsPage', () => {
       }),
     );
     renderSignedIn(
-      <main>
-        <PetsPage />
-      </main>,
+      <>
+        <main>
+          <PetsPage />
+        </main>
+        <Announcer />
+      </>,
       { path: '/pets', backoff: 'production' },
     );
     // The first try and three quick ones, 1 s, 2 s and 4 s apart.
@@ -170,6 +174,10 @@ describe('PetsPage', () => {
     expect(screen.getByRole('alert')).toBe(alert);
     expect(alert).toHaveTextContent('failed (HTTP 503)');
     expect(screen.getByRole('button', { name: 'Try again' })).toHaveFocus();
+    // Said once, apart from the alert, whose words are the same.
+    expect(
+      screen.getAllByRole('status').filter((region) => region.textContent === 'Tried again: it failed again.'),
+    ).toHaveLength(1);
     up = true;
     held = new Promise((resolve) => (answer = resolve));
     await pressTryAgain();
