@@ -220,7 +220,7 @@ export function PetsPage() {
       };
   const showPager = Boolean(pages.previous || pages.next);
   // Another page: the person reads on from the table's start. The page scrolls to its top, and on
-  // to the table where that would leave it below the screen (a phone, large text).
+  // to the table where that would leave it out of sight (a phone, large text).
   const pageFollowed = useRef(false);
   const readOn = () => {
     pageFollowed.current = true;
@@ -229,7 +229,8 @@ export function PetsPage() {
   useEffect(() => {
     if (!pageFollowed.current) return;
     pageFollowed.current = false;
-    if (table.current && table.current.getBoundingClientRect().top >= innerHeight) {
+    // Below the screen, or with no more than its caption on it.
+    if (table.current && table.current.getBoundingClientRect().top > innerHeight * 0.8) {
       table.current.scrollIntoView({ block: 'start' });
     }
   }, [location.key]);
@@ -272,15 +273,14 @@ export function PetsPage() {
       </p>
       {searching && (scan.searching || scan.stopped) && (
         <p className="search-actions">
-          {scan.stopped ? (
-            <button type="button" className="button-secondary" onClick={scan.resume} ref={searchAction}>
-              Search the rest
-            </button>
-          ) : (
-            <button type="button" className="button-secondary" onClick={scan.stop} ref={searchAction}>
-              Stop searching
-            </button>
-          )}
+          <button
+            type="button"
+            className="button-secondary"
+            onClick={scan.stopped ? scan.resume : scan.stop}
+            ref={searchAction}
+          >
+            {scan.stopped ? 'Search the rest' : 'Stop searching'}
+          </button>
         </p>
       )}
 
