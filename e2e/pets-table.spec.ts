@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import {
   API_BASE_URL,
   createPetViaApi,
@@ -8,6 +9,13 @@ import {
   test,
   uniqueName,
 } from './support.ts';
+
+/** Next page, from the keyboard, in the pager below the list. */
+const pressNextAtEnd = (page: Page) =>
+  page
+    .getByRole('navigation', { name: 'Pages, at the end of the list' })
+    .getByRole('link', { name: 'Next page' })
+    .press('Enter');
 
 test.describe('pets table', () => {
   test(
@@ -99,10 +107,7 @@ test.describe('pets table', () => {
     await expect(page.getByRole('navigation', { name: 'Pages', exact: true })).toContainText('Page 1');
     await expect(page.getByRole('navigation', { name: 'Pages, at the end of the list' })).toContainText('Page 1');
     // From the keyboard: the focus goes to the table, where the new page starts, never to the body.
-    await page
-      .getByRole('navigation', { name: 'Pages, at the end of the list' })
-      .getByRole('link', { name: 'Next page' })
-      .press('Enter');
+    await pressNextAtEnd(page);
     await expect(page).toHaveURL(/link=/);
     await expect(page.getByRole('table')).toBeFocused();
     await expect(page.getByRole('table').getByRole('row').nth(1)).not.toHaveText(firstPage!);
@@ -135,10 +140,7 @@ test.describe('pets table', () => {
     await signIn(page, { path: 'pets?limit=10' });
     // Text at 200%, as a phone's setting makes it (set through the CSSOM, which the CSP allows).
     await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
-    await page
-      .getByRole('navigation', { name: 'Pages, at the end of the list' })
-      .getByRole('link', { name: 'Next page' })
-      .press('Enter');
+    await pressNextAtEnd(page);
     await expect(page).toHaveURL(/link=/);
     await expect(page.getByRole('table')).toBeFocused();
     await expect(page.getByRole('table')).toBeInViewport();
