@@ -414,9 +414,11 @@ test.describe('context is kept', () => {
     await page.goto('sign-in');
     await expect(page.getByLabel('API key', { exact: true })).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(page.getByText('Enter your API key.')).toBeVisible();
+    await expect(page.getByRole('main').getByText('Enter your API key.')).toBeVisible();
+    // Read out, too: the focus stays in the field, whose error would otherwise go unsaid.
+    await expect(page.getByRole('status').filter({ hasText: 'Enter your API key.' })).toHaveCount(1);
     await page.keyboard.type('w');
-    await expect(page.getByText('Enter your API key.')).toHaveCount(0);
+    await expect(page.getByRole('main').getByText('Enter your API key.')).toHaveCount(0);
     await expect(page.getByLabel('API key', { exact: true })).not.toHaveAttribute('aria-invalid');
   });
 });

@@ -27,7 +27,11 @@ test(
     // Keyboard only: a wrong key first, then the right one.
     await page.keyboard.type('not-a-key');
     await page.keyboard.press('Enter');
-    await expect(dialog.getByText('This API key was not accepted')).toBeVisible();
+    // Shown beside the field, and read out by the dialog, as the focus stays in the field.
+    await expect(dialog.getByLabel('API key', { exact: true })).toHaveAccessibleDescription(
+      /^This API key was not accepted/,
+    );
+    await expect(dialog.getByRole('status').filter({ hasText: 'This API key was not accepted' })).toHaveCount(1);
     await expect(dialog.getByLabel('API key', { exact: true })).toBeFocused();
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type('e2e-other-key');

@@ -134,7 +134,7 @@ test.describe('sign-in', () => {
     await expect(key).toBeFocused();
     await page.keyboard.press('Enter');
     release();
-    await expect(page.getByText('Enter your API key.')).toBeVisible();
+    await expect(page.getByRole('main').getByText('Enter your API key.')).toBeVisible();
     await expect(key).toBeFocused();
     await expect(key).toHaveAttribute('aria-invalid', 'true');
   });

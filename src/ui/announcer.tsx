@@ -47,9 +47,24 @@ export function useAnnouncement(text: string | undefined) {
 /** The live region, once in the app, beside every screen. */
 export function Announcer() {
   const current = useSyncExternalStore(subscribe, read, read);
+  // Nothing said outlives the region: a region mounted later starts empty.
+  useEffect(() => () => say(undefined), []);
   return (
     <div className="visually-hidden" role="status">
       {current && <p key={current.id}>{current.text}</p>}
     </div>
   );
+}
+
+/**
+ * Says a form's error about the field the focus is already in (Enter pressed there): a field the
+ * focus moves to is read out with its error, and one the focus stays in says nothing new. In a modal
+ * dialog, whose outside is inert, `say` is a live region of the dialog's own.
+ */
+export function sayWhereFocused(
+  field: Element | null | undefined,
+  error: string | undefined,
+  say: (text: string) => void = announce,
+) {
+  if (error && field && document.activeElement === field) say(error);
 }

@@ -9,7 +9,8 @@ export interface FieldControlProps {
 
 /**
  * A labelled form field: the label, an optional hint and the error under the control, wired to it
- * for screen readers (`aria-describedby`, `aria-invalid`), which read the error out as it appears.
+ * for screen readers (`aria-describedby`, `aria-invalid`): they read the error out as the focus moves
+ * to the field (where it already is, `sayWhereFocused`).
  */
 export function Field({
   label,
@@ -37,11 +38,11 @@ export function Field({
           {hint}
         </p>
       )}
-      {/* Always there, empty or not: an error that appears is then read out, also where the focus
-          already is (Enter pressed in the field). A live region made with its text is often not. */}
-      <p id={errorId} className="field-error" aria-live="polite">
-        {error}
-      </p>
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -47,9 +47,18 @@ export function KeyInput({
   );
 }
 
-/** Said while a key is checked, which can take a while: always there, so that it is read out as it fills. */
-export const CheckingStatus = ({ checking }: { checking: boolean }) => (
+/** What is said while a key is checked, or after (`said`, each time anew); none of it shown. */
+export interface KeyStatusWords {
+  checking: boolean;
+  said?: { text: string; id: number } | undefined;
+}
+
+/**
+ * Said while a key is checked, which can take a while, and what else the form has to say: always
+ * there, so that it is read out as it fills.
+ */
+export const KeyStatus = ({ checking, said }: KeyStatusWords) => (
   <p className="visually-hidden" role="status">
-    {checking ? 'Checking the key with the service…' : ''}
+    {checking ? 'Checking the key with the service…' : said && <span key={said.id}>{said.text}</span>}
   </p>
 );

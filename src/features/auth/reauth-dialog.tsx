@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useConfig } from '../../config/config-context.ts';
 import { sessionStore, useSessionState } from '../../lib/session.ts';
+import { sayWhereFocused } from '../../ui/announcer.tsx';
 import { describeSignInFailure } from '../../ui/error-messages.ts';
 import { readApiKey } from './api-key.ts';
 import { checkApiKey } from './check-api-key.ts';
-import { CheckingStatus, KeyInput } from './key-input.tsx';
+import { KeyInput, KeyStatus, type KeyStatusWords } from './key-input.tsx';
 import { reauth, useReauthAsking } from './reauth.ts';
 
 /**
@@ -25,6 +26,9 @@ export function ReauthDialog({
   const [apiKey, setApiKey] = useState('');
   const [problem, setProblem] = useState<string>();
   const [checking, setChecking] = useState(false);
+  // Said in the dialog itself: the page behind a modal dialog is inert, its live regions too.
+  const [said, setSaid] = useState<KeyStatusWords['said']>();
+  const sayHere = (text: string) => setSaid((before) => ({ text, id: (before?.id ?? 0) + 1 }));
   const environment = config.environments.find((env) => env.name === session?.environmentName);
 
   useEffect(() => {
@@ -32,6 +36,7 @@ export function ReauthDialog({
     if (asking && element && !element.open) {
       setApiKey('');
       setProblem(undefined);
+      setSaid(undefined);
       element.showModal();
     }
     if (!asking && element?.open) element.close();
@@ -47,6 +52,7 @@ export function ReauthDialog({
     if (checking || !environment) return;
     const typed = readApiKey(apiKey);
     if ('problem' in typed) {
+      sayWhereFocused(keyInput.current, typed.problem, sayHere);
       setProblem(typed.problem);
       keyInput.current?.focus();
       return;
@@ -57,7 +63,9 @@ export function ReauthDialog({
       await checkApiKey(environment, key, config.requestTimeoutMs);
       reauth.accept(key);
     } catch (error) {
-      setProblem(describeSignInFailure(error, environment.name));
+      const problem = describeSignInFailure(error, environment.name);
+      sayWhereFocused(keyInput.current, problem, sayHere);
+      setProblem(problem);
       keyInput.current?.focus();
     } finally {
       setChecking(false);
@@ -88,6 +96,7 @@ export function ReauthDialog({
             onChange={(value) => {
               setApiKey(value);
               setProblem(undefined);
+              setSaid(undefined);
             }}
             error={problem}
           />
@@ -102,7 +111,7 @@ export function ReauthDialog({
               Sign out
             </button>
           </div>
-          <CheckingStatus checking={checking} />
+          <KeyStatus checking={checking} said={said} />
         </form>
       )}
     </dialog>

@@ -3,12 +3,12 @@ import { useConfig } from '../../config/config-context.ts';
 import { appPath, browserPath, paths, safeNextPath } from '../../config/paths.ts';
 import { sessionStore, useSessionState, type SignedOutReason } from '../../lib/session.ts';
 import { describeSignInFailure } from '../../ui/error-messages.ts';
-import { useAnnouncement } from '../../ui/announcer.tsx';
+import { sayWhereFocused, useAnnouncement } from '../../ui/announcer.tsx';
 import { Field } from '../../ui/field.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { readApiKey } from './api-key.ts';
 import { checkApiKey } from './check-api-key.ts';
-import { CheckingStatus, KeyInput } from './key-input.tsx';
+import { KeyInput, KeyStatus } from './key-input.tsx';
 
 /** The form's id, by which the boot script names a submit it held. */
 const SIGN_IN_FORM = 'sign-in-form';
@@ -81,6 +81,7 @@ export function SignInPage() {
     if (outcome?.kind === 'checking') return;
     const typed = readApiKey(apiKey);
     if ('problem' in typed) {
+      sayWhereFocused(keyInput.current, typed.problem);
       setKeyError(typed.problem);
       keyInput.current?.focus();
       return;
@@ -156,7 +157,7 @@ export function SignInPage() {
         <button type="submit" className="button-primary" aria-disabled={checking}>
           {checking ? 'Checking the key…' : 'Sign in'}
         </button>
-        <CheckingStatus checking={checking} />
+        <KeyStatus checking={checking} />
       </form>
     </main>
   );

@@ -8,6 +8,7 @@ import { API, server } from '../../../test/msw-server.ts';
 import { renderSignedIn, testEnvironment } from '../../../test/render.tsx';
 import { petFormDraft } from '../add-pet-draft.ts';
 import { petQueue } from '../pet-queue.ts';
+import { Announcer } from '../../../ui/announcer.tsx';
 import { AddPetPage } from './add-pet-page.tsx';
 
 const REFERENCE: Environment = {
@@ -298,20 +299,40 @@ describe('AddPetPage against a service built to the spec alone', () => {
 });
 
 describe('AddPetPage, heard with a screen reader', () => {
+  /** What the app's live region says just now. */
+  const announced = () => screen.getAllByRole('status').find((region) => region.closest('form') === null)!;
+
   it('reads out what is wrong when Enter is pressed in the field itself, where the focus already is', async () => {
     const { creates } = service({ answer: created });
-    renderSignedIn(<AddPetPage />, { path: '/pets/new' });
-    const name = screen.getByLabelText('Name');
-    // A live region is read out when its text changes; one made with its text often is not.
-    const liveRegions = [...document.querySelectorAll('[aria-live], [role="status"], [role="alert"]')];
-
-    await userEvent.type(name, '{Enter}');
-    await waitFor(() =>
-      expect(liveRegions.filter((region) => region.textContent?.includes('Enter a name.'))).toHaveLength(1),
+    renderSignedIn(
+      <>
+        <AddPetPage />
+        <Announcer />
+      </>,
+      { path: '/pets/new' },
     );
+    const name = screen.getByLabelText('Name');
+    await userEvent.type(name, '{Enter}');
+    await waitFor(() => expect(announced()).toHaveTextContent('Enter a name.'));
     expect(name).toHaveFocus();
     expect(name).toHaveAccessibleDescription('Enter a name.');
     expect(creates).toHaveLength(0);
+  });
+
+  it('says nothing more when the focus moves to the field, which is read out with its error', async () => {
+    service({ answer: created });
+    renderSignedIn(
+      <>
+        <AddPetPage />
+        <Announcer />
+      </>,
+      { path: '/pets/new' },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Add pet' }));
+    const name = screen.getByLabelText('Name');
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(name).toHaveAccessibleDescription('Enter a name.');
+    expect(announced()).toBeEmptyDOMElement();
   });
 });
 

@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useApi } from '../../../api/api-context.ts';
 import { isApiError } from '../../../api/api-error.ts';
 import { paths } from '../../../config/paths.ts';
+import { sayWhereFocused } from '../../../ui/announcer.tsx';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
 import { canRetry, describeLostCreate } from '../../../ui/error-messages.ts';
 import { Field } from '../../../ui/field.tsx';
@@ -97,10 +98,18 @@ export function AddPetPage() {
         }
       } catch (error) {
         const field = fieldOfError(error);
-        if (field) setError(field, { type: 'server', message: (error as Error).message }, { shouldFocus: true });
+        if (!field) return;
+        sayWhereFocused(document.getElementsByName(field)[0], (error as Error).message);
+        setError(field, { type: 'server', message: (error as Error).message }, { shouldFocus: true });
       }
     },
-    () => forgetRefusal(createPet),
+    (errors) => {
+      forgetRefusal(createPet);
+      // The focus goes to the first field in error (the form's order): where it is already, that
+      // error is said.
+      const first = (Object.keys(errors) as (keyof PetFormValues)[])[0];
+      if (first) sayWhereFocused(document.getElementsByName(first)[0], errors[first]?.message);
+    },
   );
 
   // A field error is shown beside its field; anything else above the button.
