@@ -3,6 +3,7 @@ import { ApiContext } from '../api/api-context.ts';
 import type { PersonsTry } from '../api/read-failure.ts';
 import { announce } from './announcer.tsx';
 import { describeError, describeRecovery, type ServiceName } from './error-messages.ts';
+import { focusOnRemoval } from './focus-on-removal.ts';
 
 /**
  * When the notice goes while its button has the focus (the try worked, or failed in a way trying
@@ -10,11 +11,12 @@ import { describeError, describeRecovery, type ServiceName } from './error-messa
  * the page the notice stood in, where that part takes the focus (a lookup's results, say), or else
  * to the page's heading.
  */
-const handOnFocus = (button: HTMLButtonElement) => () => {
-  if (document.activeElement !== button) return;
-  const part = button.parentElement?.closest<HTMLElement>('[tabindex="-1"]:not(main)');
-  (part ?? button.closest('main')?.querySelector('h1'))?.focus({ preventScroll: true });
-};
+const handOnFocus = focusOnRemoval<HTMLButtonElement>(
+  (button) =>
+    button.parentElement?.closest<HTMLElement>('[tabindex="-1"]:not(main)') ??
+    button.closest('main')?.querySelector('h1'),
+  { preventScroll: true },
+);
 
 const TRYING: Record<PersonsTry, string> = {
   sent: 'Trying again…',

@@ -9,7 +9,7 @@ import { canRetry, describeRefusedPageLink } from '../../../ui/error-messages.ts
 import { whenIdle } from '../../../lib/idle.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { useDelayedFlag } from '../../../ui/use-delayed-flag.ts';
-import { useFocusOnRemoval } from '../../../ui/use-focus-on-removal.ts';
+import { useFocusOnRemoval } from '../../../ui/focus-on-removal.ts';
 import { petQueries } from '../api/pet-queries.ts';
 import { usePetSearch } from '../api/use-pet-search.ts';
 import { parseListSearch, searchOf, toSearchParams, type PetListSearch } from '../list-search.ts';
