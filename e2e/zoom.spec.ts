@@ -40,6 +40,17 @@ test('no page scrolls sideways: each fits in 320 px less the scrollbar', async (
   await expectNoPageScrollsSideways(page);
 });
 
+test('on a phone at 100% text, Show key stays beside the key field, a scrollbar taking its room too', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('sign-in');
+  const field = await page.getByLabel('API key', { exact: true }).boundingBox();
+  const button = await page.getByRole('button', { name: 'Show key' }).boundingBox();
+  expect(button!.y).toBeLessThan(field!.y + field!.height);
+  expect(button!.x).toBeGreaterThan(field!.x + field!.width);
+});
+
 test('in forced colours, the menu still marks the page you are on', async ({ page }) => {
   await page.emulateMedia({ forcedColors: 'active' });
   await signIn(page);
