@@ -135,7 +135,7 @@ test.describe('faults on reads', () => {
     await page.clock.resume();
     await expectNoAxeViolations(page);
     outage = false;
-    await untilVisible(page, page.getByRole('status').filter({ hasText: /^Showing (the first 50|all [\d,]+) pets/ }));
+    await untilVisible(page, page.getByRole('status').filter({ hasText: /^Showing (the first 50|[\d,]+) pets/ }));
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'false');
   });
@@ -163,7 +163,7 @@ test.describe('faults on reads', () => {
     await expect(page.getByLabel('Status')).toBeEnabled();
     await expect(page.getByRole('link', { name: 'Add pet', exact: true }).first()).toBeEnabled();
     answer();
-    await expect(page.getByRole('status').filter({ hasText: /^Showing (the first 50|all [\d,]+) pets/ })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /^Showing (the first 50|[\d,]+) pets/ })).toBeVisible();
     await expect(page.getByText('Still waiting for the pet store service…')).toHaveCount(0);
   });
 
@@ -193,7 +193,7 @@ test.describe('faults on reads', () => {
     await page.clock.pauseAt((await now()) + 1_000);
     const back = await now();
     await goOnline(page, context);
-    const rows = page.getByRole('status').filter({ hasText: /^Showing (the first 50|all [\d,]+) pets/ });
+    const rows = page.getByRole('status').filter({ hasText: /^Showing (the first 50|[\d,]+) pets/ });
     await expect
       .poll(async () => {
         await page.clock.runFor(20);
