@@ -86,6 +86,9 @@ test.describe('faults on reads', () => {
           : route.fallback(),
       );
       await signIn(page, { service });
+      // Its quick tries first: after a few seconds of them, the status line says what they are for.
+      await page.clock.fastForward(3_000);
+      await expect(page.getByRole('status').filter({ hasText: 'failed (HTTP 503). Trying again…' })).toBeVisible();
       await untilVisible(page, page.getByRole('alert'));
       await expect(page.getByRole('alert')).toContainText('failed (HTTP 503)');
       await expect(page.getByRole('alert')).toContainText('keeps trying again by itself');

@@ -56,6 +56,15 @@ export function describeError(
 }
 
 /**
+ * What a screen says once a read has taken a few seconds: still waiting, or, while its quick tries
+ * of a failure that waiting can fix are under way, that failure and that it is being tried again.
+ */
+export function describeWait(reason: unknown, service: ServiceName = 'pet store service'): string {
+  if (isApiError(reason) && reason.isTransient) return `${describeError(reason, {}, service)} Trying again…`;
+  return `Still waiting for the ${service}…`;
+}
+
+/**
  * A later page of a list refused (a 4xx other than the key's or the rate's): the link to it, which
  * the service gave with an earlier page, no longer works, as such links can expire. Undefined for any
  * other failure.

@@ -108,8 +108,12 @@ describe('PetsPage', () => {
       }),
     );
     renderSignedIn(<PetsPage />, { path: '/pets', backoff: 'production' });
-    // The first quick tries, 1 s, 2 s and 4 s apart, before the screen says it failed.
-    await act(() => vi.advanceTimersByTimeAsync(7500));
+    // The first quick tries, 1 s, 2 s and 4 s apart, before the screen says it failed: after a few
+    // seconds of them, the status line says what they are for.
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(screen.getByRole('status')).toHaveTextContent('The pet store service failed (HTTP 503). Trying again…');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(4500));
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('failed (HTTP 503)');
     expect(alert).toHaveTextContent('keeps trying again by itself');

@@ -5,7 +5,7 @@ import { useApi } from '../../../api/api-context.ts';
 import { beforeShown, useReadFailure } from '../../../api/read-failure.ts';
 import { browserPath, paths } from '../../../config/paths.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
-import { canRetry, describeRefusedPageLink } from '../../../ui/error-messages.ts';
+import { canRetry, describeRefusedPageLink, describeWait } from '../../../ui/error-messages.ts';
 import { whenIdle } from '../../../lib/idle.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { useDelayedFlag } from '../../../ui/use-delayed-flag.ts';
@@ -263,7 +263,9 @@ export function PetsPage() {
 
       <p className="table-summary" role="status">
         {said}
-        {slow && !error && <span className="loading-inline"> Still waiting for the pet store service…</span>}
+        {slow && !error && (
+          <span className="loading-inline"> {describeWait(searching ? undefined : list.failureReason)}</span>
+        )}
         {(searching ? scan.offline : list.fetchStatus === 'paused') && (
           <span className="loading-inline">
             {' '}
