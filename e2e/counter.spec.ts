@@ -373,7 +373,7 @@ test.describe('context is kept', () => {
     await expect(page.getByRole('heading', { name: 'Pets', exact: true })).toBeFocused();
   });
 
-  test('after a reload on the pet page, the way back reads the list anew and still finds the scroll', async ({
+  test('after a reload on the pet page, the way back reads the list anew and still finds the scroll and focus', async ({
     page,
     request,
   }) => {
@@ -399,6 +399,17 @@ test.describe('context is kept', () => {
     await expect(page).toHaveURL(listUrl);
     await expect(rows).toHaveCount(51);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 40);
+    // The focus is on the pet that was opened, on screen, not on the heading far above.
+    await expect(rows.nth(50).getByRole('link')).toBeFocused();
+    await expect(rows.nth(50)).toBeInViewport();
+    // And so it is after a reload and Back.
+    await rows.nth(50).getByRole('link').click();
+    await expect(page.getByRole('button', { name: 'Copy ID' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Copy ID' })).toBeVisible();
+    await page.goBack();
+    await expect(rows.nth(50).getByRole('link')).toBeFocused();
+    await expect(rows.nth(50)).toBeInViewport();
   });
 
   test('Tab moves row by row: one link per pet', async ({ page }) => {

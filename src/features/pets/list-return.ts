@@ -6,6 +6,7 @@
 // its own, and starts at its top. The way back also puts the focus on the pet that was opened.
 import type { Location } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
+import { sessionValue } from '../../lib/session.ts';
 
 /** Navigation state of a pet's page opened from the list: the list, to lead back to. */
 export interface FromList {
@@ -26,20 +27,32 @@ export const openedFrom = (location: Location): FromList => ({
   fromList: { url: `${location.pathname}${location.search}`, scrollKey: scrollKeyOf(location) },
 });
 
-/** The pet page opened from each list, by the key the list's scroll is kept under, until the way back. */
-const openedPets = new Map<string, string>();
+/**
+ * The pet page opened from each list, by the key the list's scroll is kept under, until the way back.
+ * Kept with the session, as ScrollRestoration keeps the scroll positions: a reload of the pet's page
+ * keeps both. Only the last few: a list never gone back to leaves its entry behind.
+ */
+const openedPets = sessionValue(
+  'opened-pets',
+  (value): value is Record<string, string> =>
+    typeof value === 'object' && value !== null && Object.values(value).every((path) => typeof path === 'string'),
+);
+const OPENED_KEPT = 20;
 
 /** The person opens the pet page at `path` from the list at `location`. */
-export const rememberOpened = (location: Location, path: string) => void openedPets.set(scrollKeyOf(location), path);
+export function rememberOpened(location: Location, path: string) {
+  const key = scrollKeyOf(location);
+  const others = Object.entries(openedPets.load() ?? {}).filter(([kept]) => kept !== key);
+  openedPets.save(Object.fromEntries([...others.slice(1 - OPENED_KEPT), [key, path]]));
+}
 
 /**
  * The pet page opened from the list at `location`, when this is the way back to it: where the focus
  * returns. Told once, so that a later return to the list (from Add pet, say) starts afresh.
  */
 export function takeOpened(location: Location): string | undefined {
-  const key = scrollKeyOf(location);
-  const path = openedPets.get(key);
-  openedPets.delete(key);
+  const { [scrollKeyOf(location)]: path, ...others } = openedPets.load() ?? {};
+  if (path !== undefined) openedPets.save(others);
   return path;
 }
 
