@@ -148,6 +148,20 @@ export interface Lookup {
 }
 
 /**
+ * Whether the service lists fewer pets than asked on a first page with no way past it, so that such
+ * a page, however short, need not be the end of its list (`limit` is only a maximum): its whole
+ * list's first page then holds fewer pets than its statuses' first pages together.
+ */
+async function listsFewerThanAsked(api: PetstoreApi, signal?: AbortSignal): Promise<boolean> {
+  const [whole, ...statuses] = await Promise.all(
+    LISTS.map((status) => listPets(api, { status, limit: PAGE_SIZE_MAX, link: undefined }, signal)),
+  );
+  if (whole!.nextLink) return false;
+  const byStatus = new Set(statuses.flatMap((page) => page.pets.map((pet) => pet.id)));
+  return byStatus.size > whole!.pets.length;
+}
+
+/**
  * The pets of `pet`'s status with its very name and category: after a create whose answer was lost,
  * whether it was added. Reads the list as the service pages it, up to LOOKUP_LIMIT pets.
  */
@@ -159,10 +173,15 @@ export async function lookForPet(api: PetstoreApi, pet: NewPet, signal?: AbortSi
     matches.push(
       ...page.pets.filter((candidate) => candidate.name === pet.name && candidate.categoryId === pet.categoryId),
     );
-    // A full first page with no way past it may not be all there is.
-    if (!page.nextLink)
-      return { matches, lookedThrough, complete: !(page.index === 0 && page.pets.length === PAGE_SIZE_MAX) };
-    if (lookedThrough >= LOOKUP_LIMIT) return { matches, lookedThrough, complete: false };
+    if (page.nextLink && lookedThrough >= LOOKUP_LIMIT) return { matches, lookedThrough, complete: false };
+    if (page.nextLink) continue;
+    // The end of the next links followed is the end of the list.
+    if (page.index > 0) return { matches, lookedThrough, complete: true };
+    // So is a first page with no way past it, unless it is full or the service lists fewer pets than
+    // asked. A match answers the look already: the service is not asked more.
+    const complete =
+      page.pets.length < PAGE_SIZE_MAX && (matches.length > 0 || !(await listsFewerThanAsked(api, signal)));
+    return { matches, lookedThrough, complete };
   }
   return { matches, lookedThrough, complete: false };
 }

@@ -146,6 +146,27 @@ describe('AddPetPage against a service built to the spec alone', () => {
     expect(await screen.findByText(paragraph(words))).toBeVisible();
   });
 
+  it('takes no short page for the whole list when the service lists fewer pets than asked', async () => {
+    // A service that lists at most two pets whatever the limit: its statuses hold more than its whole list shows.
+    const lists: Record<string, object[]> = {
+      all: [rex(1, 8), rex(2, 8)],
+      available: [rex(1, 8), rex(2, 8)],
+      pending: [{ id: 3, name: 'Milo', categoryId: 3, status: 'pending' }],
+      sold: [],
+    };
+    service({
+      answer: () => HttpResponse.error(),
+      list: (url) => HttpResponse.json(lists[url.searchParams.get('status') ?? 'all']),
+    });
+    renderSignedIn(<AddPetPage />, { path: '/pets/new' });
+    await addPet();
+    await userEvent.click(await screen.findByRole('button', { name: 'Look for “Rex”' }));
+    const words =
+      'None of the first 2 available pets the service lists is named “Rex” in category 3. It may be further on, where this app cannot look (the service offers no way past them).';
+    expect(await screen.findByText(paragraph(words))).toBeVisible();
+    expect(screen.queryByText(/it was not added/)).not.toBeInTheDocument();
+  });
+
   it('a look that failed, tried again, hands the focus on to what it found', async () => {
     let readable = false;
     service({
