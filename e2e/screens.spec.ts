@@ -56,7 +56,10 @@ test('every screen, for a person to look at', async ({ page, request }) => {
   await expect(page.getByRole('table')).toBeVisible();
   await page.route(`${API_BASE_URL}/pets?limit=50`, (route) => route.abort('connectionrefused'));
   await page.getByLabel('Rows per page').selectOption('50');
-  // Said once the quick tries (1 s, 2 s and 4 s apart) are spent.
+  // The quick tries (1 s, 2 s and 4 s apart): after a few seconds, the status line says what they are for.
+  await expect(page.getByRole('status').filter({ hasText: "can't be reached. Trying again…" })).toBeVisible();
+  await shoot(page, 'pets-retrying');
+  // The failure, said once they are spent.
   await expect(page.getByRole('alert')).toContainText("can't be reached", { timeout: 15_000 });
   await shoot(page, 'pets-outage');
   // Try again while the service is still out: the notice stays, its button saying the try is on its way.
