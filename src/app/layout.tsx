@@ -3,10 +3,8 @@ import { useApi } from '../api/api-context.ts';
 import { usePetQueueSender } from '../features/pets/api/send-queued-pets.ts';
 import { scrollKeyOf } from '../features/pets/list-return.ts';
 import { PageLoading } from '../ui/page-loading.tsx';
-import { useDelayedFlag } from '../ui/use-delayed-flag.ts';
+import { SLOW_AFTER_MS, useDelayedFlag } from '../ui/use-delayed-flag.ts';
 import { currentPage, Frame, SignedInLoading, type MenuLink } from './frame.tsx';
-
-const SLOW_AFTER_MS = 3000;
 
 const RouterLink: MenuLink = ({ to, end, children }) => (
   <Link to={to} aria-current={currentPage(useLocation().pathname, to, end)}>

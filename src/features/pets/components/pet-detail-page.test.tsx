@@ -34,3 +34,32 @@ it('keeps showing a pet opened from the list while the service stays out of reac
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Luna');
   expect(screen.getByRole('button', { name: 'Copy ID' })).toBeVisible();
 });
+
+it('says what a pet page quickly tries again for, then shows the pet without a click', async () => {
+  vi.useFakeTimers();
+  let tries = 0;
+  server.use(
+    http.get(`${API}/pets/2`, () =>
+      ++tries <= 3
+        ? HttpResponse.json({ code: 'unavailable', message: 'Down for maintenance.', status: 503 }, { status: 503 })
+        : HttpResponse.json({ id: 2, name: 'Luna', categoryId: 1, status: 'available' }),
+    ),
+  );
+  renderSignedIn(
+    <Routes>
+      <Route path="/pets/:petId" element={<PetDetailPage />} />
+    </Routes>,
+    { path: '/pets/2', backoff: 'production' },
+  );
+  await act(() => vi.advanceTimersByTimeAsync(2900));
+  expect(screen.getByRole('status')).toHaveTextContent(/^Loading the pet…$/);
+  await act(() => vi.advanceTimersByTimeAsync(500));
+  expect(screen.getByRole('status')).toHaveTextContent(
+    'Loading the pet… The pet store service failed (HTTP 503). Trying again…',
+  );
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  // The last quick try, 4 s after the one before, finds the service back.
+  await act(() => vi.advanceTimersByTimeAsync(4000));
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Luna');
+  expect(screen.queryByText(/Trying again/)).not.toBeInTheDocument();
+});

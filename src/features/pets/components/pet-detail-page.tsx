@@ -7,8 +7,9 @@ import { useReadFailure } from '../../../api/read-failure.ts';
 import { paths } from '../../../config/paths.ts';
 import { useAnnouncement } from '../../../ui/announcer.tsx';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
-import { canRetry } from '../../../ui/error-messages.ts';
+import { canRetry, describeWait } from '../../../ui/error-messages.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
+import { SLOW_AFTER_MS, useDelayedFlag } from '../../../ui/use-delayed-flag.ts';
 import { petFormDraft } from '../add-pet-draft.ts';
 import { findCachedPet, petQueries } from '../api/pet-queries.ts';
 import { useCategoryNames } from '../categories.ts';
@@ -104,6 +105,7 @@ function PetDetail({ id }: { id: bigint }) {
   const options = petQueries.detail(api, id);
   const query = useQuery({ ...options, placeholderData: listed });
   const { failure: error, retrying, tryAgain } = useReadFailure(query, options.queryKey);
+  const slow = useDelayedFlag(!query.data && !error && query.isFetching, SLOW_AFTER_MS);
 
   if (query.data === null) return <PetNotFound />;
   const pet = query.data;
@@ -123,7 +125,7 @@ function PetDetail({ id }: { id: bigint }) {
       <PageHeading title={pet ? pet.name : `Pet ${id}`} />
       {created && pet && <AddedNotice pet={pet} />}
       {!pet && failure}
-      {!pet && !failure && <p role="status">Loading the pet…</p>}
+      {!pet && !failure && <p role="status">Loading the pet…{slow && ` ${describeWait(query.failureReason)}`}</p>}
       {pet && (
         <dl className="card details" aria-busy={query.isFetching}>
           <div>

@@ -8,7 +8,7 @@ import { ErrorNotice } from '../../../ui/error-notice.tsx';
 import { canRetry, describeRefusedPageLink, describeWait } from '../../../ui/error-messages.ts';
 import { whenIdle } from '../../../lib/idle.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
-import { useDelayedFlag } from '../../../ui/use-delayed-flag.ts';
+import { SLOW_AFTER_MS, useDelayedFlag } from '../../../ui/use-delayed-flag.ts';
 import { useFocusOnRemoval } from '../../../ui/focus-on-removal.ts';
 import { petQueries } from '../api/pet-queries.ts';
 import { usePetSearch } from '../api/use-pet-search.ts';
@@ -25,7 +25,6 @@ import { PetsFilters } from './pets-filters.tsx';
 import { PetsTable } from './pets-table.tsx';
 import { QueuedPets } from './queued-pets.tsx';
 
-const SLOW_AFTER_MS = 3000;
 const SEARCH_DELAY_MS = 250;
 
 export function PetsPage() {
