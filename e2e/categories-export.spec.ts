@@ -93,7 +93,7 @@ const today = () => {
 
 /** The text of a cell and the box it draws, which must stay clear of the status beside it. */
 async function expectWithinItsCell(row: Locator) {
-  const category = row.locator('td.category-cell');
+  const category = row.locator('td.col-category');
   const [text, cell, status] = await Promise.all([
     category.evaluate((element) => {
       const range = document.createRange();
@@ -140,18 +140,18 @@ for (const size of ['desk', 'phone'] as const) {
       await expect(table.getByRole('button', { name: 'Category', exact: true })).toBeVisible();
 
       const rowOf = (pet: Pet) => table.getByRole('row').filter({ hasText: pet.name });
-      await expect(rowOf(pets.dog).locator('td.category-cell')).toHaveText('Dogs');
-      await expect(rowOf(pets.exotic).locator('td.category-cell')).toHaveText('Exotics beyond 2^53');
-      const odd = rowOf(pets.unnamed).locator('td.category-cell');
+      await expect(rowOf(pets.dog).locator('td.col-category')).toHaveText('Dogs');
+      await expect(rowOf(pets.exotic).locator('td.col-category')).toHaveText('Exotics beyond 2^53');
+      const odd = rowOf(pets.unnamed).locator('td.col-category');
       await expect(odd).toHaveText(INT64_MAX.toString());
       await expect(odd).toHaveAttribute('title', INT64_MAX.toString());
-      await expect(rowOf(pets.cat).locator('td.category-cell')).toHaveAttribute('title', 'Cats (ID 2)');
+      await expect(rowOf(pets.cat).locator('td.col-category')).toHaveAttribute('title', 'Cats (ID 2)');
       await expectWithinItsCell(rowOf(pets.unnamed));
       await expectWithinItsCell(rowOf(pets.exotic));
 
       // By name, named ones first; the unnamed id last.
       await table.getByRole('button', { name: 'Category', exact: true }).click();
-      await expect(table.locator('td.category-cell')).toHaveText([
+      await expect(table.locator('td.col-category')).toHaveText([
         'Cats',
         'Dogs',
         'Exotics beyond 2^53',
@@ -179,7 +179,7 @@ for (const size of ['desk', 'phone'] as const) {
           .filter({ hasText: /^Showing Exotics beyond 2\^53: [\d,]+ pets? among (the first )?[\d,]+ pets\./ }),
       ).toBeVisible();
       await expect(rowOf(pets.exotic)).toBeVisible();
-      for (const cell of await table.locator('td.category-cell').all()) {
+      for (const cell of await table.locator('td.col-category').all()) {
         await expect(cell).toHaveText('Exotics beyond 2^53');
       }
     });

@@ -6,19 +6,21 @@ import { SCAN_LIMIT } from '../api/pet-queries.ts';
 import { quotedSearch } from '../pet-order.ts';
 import type { PetSearch } from '../api/use-pet-search.ts';
 import type { CategoryNames } from '../categories.ts';
-import type { PetListSearch, Sort } from '../list-search.ts';
+import type { PetListSearch, Sort, SortKey } from '../list-search.ts';
 import { STATUS_LABELS, type PetStatus } from '../pet.ts';
 
 /** The pets the search and the export reach when the service offers no way past its first pages. */
 export const firstPagesOf = (status: PetStatus | undefined) =>
   `the first ${PAGE_SIZE_MAX} ${status ? `${status} pets` : 'pets of the whole list and of each status'}`;
 
-const SORT_LABELS = { id: 'ID', name: 'name', category: 'category ID', status: 'status' };
+const SORT_LABELS: Record<SortKey, string> = { id: 'ID', name: 'name', category: 'category ID', status: 'status' };
 const NAMED_SORT_LABELS = { ...SORT_LABELS, category: 'category' };
+/** Which sorts order words (A to Z), not numbers (lowest first). */
+const TEXT_SORTS: Record<SortKey, boolean> = { id: false, name: true, category: false, status: true };
 
 function sortNote(sort: Sort | undefined, scope: string, named = false): string {
   if (!sort) return '';
-  const byText = sort.key === 'name' || sort.key === 'status' || (named && sort.key === 'category');
+  const byText = TEXT_SORTS[sort.key] || (named && sort.key === 'category');
   const words = byText ? ['A to Z', 'Z to A'] : ['lowest first', 'highest first'];
   return ` Sorted by ${(named ? NAMED_SORT_LABELS : SORT_LABELS)[sort.key]} (${words[Number(sort.descending)]}), ${scope}.`;
 }

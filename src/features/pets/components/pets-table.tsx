@@ -9,6 +9,7 @@ import { StatusText } from './status-text.tsx';
 const SKELETON_ROWS = 5;
 /** Rows in the first frame of a new list: a tall window's worth (a desk row is 2.6rem, a card more). */
 const FIRST_ROWS = 20;
+/** The columns, in order. Each cell and header has the class `col-<key>`, which the CSS lays out by. */
 const COLUMNS: { key: SortKey; label: string; numeric?: boolean }[] = [
   { key: 'id', label: 'ID', numeric: true },
   { key: 'name', label: 'Name' },
@@ -40,20 +41,20 @@ const PetRow = memo(function PetRow({
   const category = categoryName ?? categoryId.toString();
   return (
     <tr>
-      <td className="numeric" data-label="ID">
+      <td className="col-id numeric" data-label="ID">
         {id.toString()}
       </td>
-      <td className="name-cell" data-label="Name">
+      <td className="col-name name-cell" data-label="Name">
         <a href={browserPath(paths.pet(id))}>{name}</a>
       </td>
       <td
-        className={categoryName === undefined ? 'category-cell numeric' : 'category-cell'}
+        className={categoryName === undefined ? 'col-category numeric' : 'col-category'}
         data-label={categoryLabel}
         title={categoryName === undefined ? category : `${categoryName} (ID ${categoryId})`}
       >
         {category}
       </td>
-      <td data-label="Status">
+      <td className="col-status" data-label="Status">
         <StatusText status={status} />
       </td>
     </tr>
@@ -138,7 +139,7 @@ export function PetsTable({
           ).map(({ key, label, numeric }: (typeof COLUMNS)[number]) => {
             const sorted = sort?.key === key ? (sort.descending ? 'descending' : 'ascending') : undefined;
             return (
-              <th key={key} scope="col" aria-sort={sorted} className={numeric ? 'numeric' : undefined}>
+              <th key={key} scope="col" aria-sort={sorted} className={numeric ? `col-${key} numeric` : `col-${key}`}>
                 <button
                   type="button"
                   className="sort-button"
@@ -159,7 +160,7 @@ export function PetsTable({
         ) : (
           Array.from({ length: SKELETON_ROWS }, (_, index) => (
             <tr key={index} className="skeleton-row" aria-hidden="true">
-              <td colSpan={4}>
+              <td colSpan={COLUMNS.length}>
                 <span className="skeleton" />
               </td>
             </tr>
