@@ -154,6 +154,14 @@ test.describe('at 375 px with text at 200% (a browser’s text size, the layout�
     }
   });
 
+  test('a pet’s page breaks a 19-digit category ID rather than scroll sideways', async ({ page, request }) => {
+    const pet = await createPetViaApi(request, { name: 'Rex', categoryId: 9223372036854775807n, status: 'sold' });
+    await signIn(page, { path: `pets/${pet.id}` });
+    await expect(page.getByRole('definition').filter({ hasText: '9223372036854775807' })).toBeVisible();
+    await expectLargeText(page);
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+  });
+
   test('a pet’s card breaks its name and labels between words', async ({ page, request }) => {
     const name = `Socks the ${Math.random().toString(36).slice(2, 8)}`;
     await createPetViaApi(request, { name, status: 'available' });

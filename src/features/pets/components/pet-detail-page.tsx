@@ -139,7 +139,7 @@ function PetDetail({ id }: { id: bigint }) {
           {names.named ? (
             <div>
               <dt>Category</dt>
-              <dd className="category-value">
+              <dd>
                 {names.nameOf(pet.categoryId) ?? 'No name'}{' '}
                 <span className="category-id">(ID {pet.categoryId.toString()})</span>
               </dd>
