@@ -68,6 +68,7 @@ function app(dist: string, base: string, url: string, config: string) {
 
 export default defineConfig<object, { service: Service }>({
   testDir: 'e2e',
+  globalSetup: './e2e/fresh-builds.ts',
   // Screenshots to look at, not a test: `SCREENSHOTS=1 npm run test:e2e -- screens`.
   testIgnore: process.env['SCREENSHOTS'] ? [] : ['screens.spec.ts'],
   fullyParallel: true,
@@ -79,6 +80,8 @@ export default defineConfig<object, { service: Service }>({
   reporter: ci ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     ...devices['Desktop Chrome'],
+    // A click or a choice that cannot happen fails naming itself, not as the whole test's timeout.
+    actionTimeout: 10_000,
     trace: 'retain-on-failure',
     launchOptions: LAUNCH_OPTIONS,
   },
