@@ -283,7 +283,7 @@ describe('following a next link', () => {
 });
 
 describe('the contract types every call', () => {
-  it('refuses a path, a parameter or a body the contract does not have, at compile time', () => {
+  it('refuses a path the service does not have, a parameter or a body the contract does not, at compile time', () => {
     // Never sent: the point is that each of these lines fails to type-check.
     const unsent = () => {
       // @ts-expect-error no such path
@@ -294,6 +294,8 @@ describe('the contract types every call', () => {
       void api.pets.POST('/pets', { body: { name: 'Rex' } });
       // @ts-expect-error the path parameter is petId
       void api.pets.GET('/pets/{petId}', { params: { path: { id: 1n } } });
+      // @ts-expect-error the pets API's path, not the messages service's
+      void api.messages.GET('/pets', {});
     };
     expect(unsent).toBeTypeOf('function');
   });

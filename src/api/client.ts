@@ -13,6 +13,14 @@ import { ApiError } from './api-error.ts';
 import { linkUrl } from './links.ts';
 import { refusedByPagePolicy } from './page-policy.ts';
 
+/**
+ * The paths of the interface, each at its service: the app calls these alone. A path the reference
+ * service offers beyond them is in `paths` too; calling one does not compile until it is added here,
+ * behind `offers(environment, '…')` where it is called (docs/architecture.md, "Where a change goes").
+ */
+type PetPaths = Pick<paths, '/pets' | '/pets/{petId}'>;
+type MessagePaths = Pick<paths, '/messages'>;
+
 export interface ClientOptions {
   getApiKey: () => string | undefined;
   timeoutMs: number;
@@ -33,9 +41,9 @@ export interface TextAnswer {
 export interface PetstoreApi {
   environment: Environment;
   /** The pets API, at `environment.apiBaseUrl`. */
-  pets: Client<paths>;
+  pets: Client<PetPaths>;
   /** The messages service, at `environment.messagesBaseUrl`. */
-  messages: Client<paths>;
+  messages: Client<MessagePaths>;
   /** `GET /pets` at a `next` link kept by `nextLink`, exactly as the service wrote it. */
   follow(link: string, init?: { signal?: AbortSignal | undefined }): Promise<TextAnswer>;
 }
@@ -234,9 +242,13 @@ function apiKeyMiddleware(
   };
 }
 
-function client(baseUrl: string, environment: Environment, options: ClientOptions): Client<paths> {
+function client<Paths extends PetPaths | MessagePaths>(
+  baseUrl: string,
+  environment: Environment,
+  options: ClientOptions,
+): Client<Paths> {
   const attempts = new Map<string, Attempt>();
-  const typed = createClient<paths>({
+  const typed = createClient<Paths>({
     baseUrl,
     headers: { Accept: 'application/json' },
     bodySerializer: (body) => json.stringify(body),
@@ -255,11 +267,11 @@ function client(baseUrl: string, environment: Environment, options: ClientOption
 }
 
 export function createPetstoreApi(environment: Environment, options: ClientOptions): PetstoreApi {
-  const pets = client(environment.apiBaseUrl, environment, options);
+  const pets = client<PetPaths>(environment.apiBaseUrl, environment, options);
   return {
     environment,
     pets,
-    messages: client(environment.messagesBaseUrl, environment, options),
+    messages: client<MessagePaths>(environment.messagesBaseUrl, environment, options),
     follow(link, { signal } = {}) {
       const url = linkUrl(environment.apiBaseUrl, link);
       if (!url) {
