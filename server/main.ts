@@ -7,18 +7,18 @@ let config: ServerConfig | undefined;
 try {
   config = readServerConfig();
   const service = await startService(config);
+  // A clean stop, from Ctrl+C, a supervisor or a closed terminal; `npm run server` passes SIGINT and
+  // SIGTERM on to this process, not SIGHUP (docs/service.md, "Signals"). Set before the addresses
+  // are printed: whoever waits for them may stop the service at once.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => void service.close().then(() => process.exit(0)));
+  }
   const contract = PROFILES[config.PETSTORE_PROFILE].contractDocument
     ? `  (contract: ${service.apiBaseUrl}/openapi.json)`
     : '';
   console.log(`Pet store API:      ${service.apiBaseUrl}${contract}`);
   console.log(`Messages service:   ${service.messagesBaseUrl}`);
   if (service.demoApiKey) console.log(`Demo API key:       ${service.demoApiKey}`);
-
-  // `npm run server` runs this very process (`exec node …`): a signal to npm reaches it, and it
-  // leaves nothing behind to hold the ports.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void service.close().then(() => process.exit(0)));
-  }
 } catch (error) {
   const line = describeStartupFailure(error, config);
   if (!line) throw error;

@@ -321,6 +321,14 @@ describe('stopping', () => {
     }
   }, 60_000);
 
+  it.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)('on %s it stops cleanly, exiting 0', async (signal) => {
+    const { child, port } = await startServer({ PETSTORE_DB: ':memory:' });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    expect(await exited).toBe(0);
+    await expectClosed(`http://127.0.0.1:${port}/v1`);
+  });
+
   it.each(['SIGTERM', 'SIGINT'] as const)(
     'npm run server on %s: nothing left holding the port',
     async (signal) => {
