@@ -71,10 +71,11 @@ const EnvSchema = z
       .optional(),
     PETSTORE_PROFILE: z.enum(PROFILE_NAMES).default('reference'),
     CORS_ORIGINS: list.pipe(z.array(corsOrigin)).default(DEFAULT_CORS_ORIGINS),
+    // Exactly 0 or 1: a `false` or `no` that meant "no demo pets" must not put 24 in a live store.
     PETSTORE_SEED: z
-      .string()
+      .enum(['0', '1'], 'must be 0 (no demo pets) or 1 (24 demo pets in an empty store)')
       .default('1')
-      .transform((value) => value.trim() !== '0'),
+      .transform((value) => value === '1'),
     REQUEST_TIMEOUT_MS: millis.default(DEFAULT_LIMITS.requestTimeoutMs),
     KEEP_ALIVE_TIMEOUT_MS: millis.default(DEFAULT_LIMITS.keepAliveTimeoutMs),
     FAILED_AUTH_MAX: z.coerce.number().int().min(1).default(DEFAULT_LIMITS.failedAuthMax),

@@ -27,6 +27,13 @@ describe('the environment the service starts with', () => {
     expect(readServerConfig({}).PETSTORE_API_KEYS).toBeUndefined();
   });
 
+  it('takes PETSTORE_SEED as 0 or 1 only: a "false" that meant no demo pets is refused, not seeded', () => {
+    for (const seed of ['false', 'no', 'off', ''])
+      expect(refusal({ PETSTORE_SEED: seed })).toMatch(/must be 0 \(no demo pets\) or 1[^]*PETSTORE_SEED/);
+    expect(readServerConfig({ PETSTORE_SEED: '0' }).PETSTORE_SEED).toBe(false);
+    expect(readServerConfig({}).PETSTORE_SEED).toBe(true);
+  });
+
   it('refuses a key no client can send, without printing it', () => {
     for (const keys of ['clé-secrète', 'ok-key,two words'])
       expect(refusal({ PETSTORE_API_KEYS: keys })).toMatch(/visible ASCII characters, no space[^]*PETSTORE_API_KEYS/);
