@@ -168,13 +168,19 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/sign-in/);
   });
 
-  test('says when the service cannot be reached, in other words than a bad key', async ({ page }) => {
+  test('says when the service cannot be reached, in other words than a bad key, and what setup may cause it', async ({
+    page,
+  }) => {
     await page.goto('sign-in');
     await page.getByLabel('Environment').selectOption('Staging (offline)');
     await page.getByLabel('API key', { exact: true }).fill(API_KEY);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert')).toContainText("can't be reached");
     await expect(page.getByRole('alert')).not.toContainText('not accepted');
+    // A service whose CORS leaves this page out fails just so: the words name that setup too.
+    await expect(page.getByRole('alert')).toContainText(
+      `the service may not allow this page's address (${new URL(page.url()).origin}) in its CORS setup`,
+    );
   });
 
   test('too many tries (a 429): says to wait, and keeps the key', async ({ page }) => {

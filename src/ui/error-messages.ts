@@ -162,7 +162,13 @@ export function describeSignInFailure(error: unknown, environmentName: string): 
       error.kind === 'http'
         ? `${environmentName} failed (HTTP ${error.status})`
         : `${environmentName} can't be reached right now`;
-    return `${what}, so the key could not be checked. Wait a moment and try again.`;
+    // A service whose CORS leaves this page's origin out fails as no answer does: a browser tells
+    // the page nothing more. A first deployment's likeliest mistake, which waiting never mends.
+    const setup =
+      error.kind === 'network'
+        ? ` If it goes on while other sites work, the service may not allow this page's address (${location.origin}) in its CORS setup: tell whoever runs it.`
+        : '';
+    return `${what}, so the key could not be checked. Wait a moment and try again.${setup}`;
   }
   if (isApiError(error) && error.kind === 'blocked') return blockedByPage(environmentName);
   // Plain HTTP, not an answer to puzzle over: the service turns sign-ins away after too many tries.
