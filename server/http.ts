@@ -213,7 +213,8 @@ export async function createHttpApp({
 
   if (health) {
     // For load balancers: 200 while this instance can reach its database, 503 service_busy when not.
-    app.get('/health', { config: { public: true } }, async () => {
+    // Asked every few seconds: only its failures are logged (a 503 is a warn line).
+    app.get('/health', { config: { public: true }, logLevel: 'warn' }, async () => {
       await health.ping();
       return { status: 'ok' };
     });

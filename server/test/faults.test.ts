@@ -345,6 +345,33 @@ describe('the log', () => {
       expect(JSON.stringify(line)).not.toContain('stack');
     }
   });
+  it('logs a health check only when it fails, even at info', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        done();
+      },
+    });
+    let reachable = true;
+    const health = {
+      ping: () =>
+        reachable ? Promise.resolve() : Promise.reject(new StoreUnavailableError('The database cannot be reached.')),
+    };
+    const server = await listening({
+      keys: createKeyRing([KEY]),
+      corsOrigins: [],
+      logger: { level: 'info', stream },
+      health,
+    });
+    const check = () => fetch(`http://127.0.0.1:${server.port}/health`).then((answer) => answer.status);
+    expect([await check(), await check()]).toEqual([200, 200]);
+    expect(lines.filter((line) => 'reqId' in line)).toEqual([]);
+    reachable = false;
+    expect(await check()).toBe(503);
+    await server.close();
+    expect(lines.filter((line) => line['code'] === 'service_busy')).toHaveLength(1);
+  });
 });
 
 describe('stopping', () => {
