@@ -267,7 +267,15 @@ export interface operations {
                     "application/json": components["schemas"]["Pet"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description Extension: `invalid_pet_id` when `petId` is not an integer in the int64 range (the spec lists no 400 here; without it, such an id names no pet: 404). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             /** @description The requested resource could not be found. */
             404: {

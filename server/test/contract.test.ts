@@ -9,7 +9,7 @@ import {
 import { VISIBLE_CHARACTER } from '../../contract/text.ts';
 import { generateApiTypes } from '../../scripts/generate-api.ts';
 import { openApiDocument } from '../contract.ts';
-import { PROFILES } from '../profile.ts';
+import { PROFILES, type Profile } from '../profile.ts';
 
 describe('the contract', () => {
   it('has generated types that match contract/petstore.yaml (run `npm run generate:api`)', async () => {
@@ -56,6 +56,24 @@ describe('the contract', () => {
     >;
     const limit = paths['/pets']!.get!.parameters!.find((parameter) => parameter.name === 'limit')!;
     expect(limit.schema).toMatchObject({ minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT });
+  });
+
+  it('marks each part beyond the interface with the profile flag that turns it on, and each flag has one', () => {
+    const marked = new Set<unknown>();
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(walk);
+      if (typeof node !== 'object' || node === null) return;
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'x-extension') marked.add(value);
+        else walk(value);
+      }
+    };
+    walk(openApiDocument);
+    // The flags that tell the two profiles apart, but the document itself, which its paths do not hold.
+    const flags = (Object.keys(PROFILES.reference) as (keyof Profile)[]).filter(
+      (flag) => PROFILES.reference[flag] === true && PROFILES.spec[flag] === false && flag !== 'contractDocument',
+    );
+    expect([...marked].sort()).toEqual(flags.sort());
   });
 
   it("states the reference profile's status for a pet created without one", () => {
