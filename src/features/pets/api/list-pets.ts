@@ -148,17 +148,25 @@ export interface Lookup {
 }
 
 /**
- * Whether the service lists fewer pets than asked on a first page with no way past it, so that such
- * a page, however short, need not be the end of its list (`limit` is only a maximum): its whole
- * list's first page then holds fewer pets than its statuses' first pages together.
+ * The longest first page the service gives of the lists but `besides`, undefined when one cannot be
+ * read. `limit` is only a maximum: a service may cut every list at a length of its own, with no way
+ * past it. A first page shorter than another of its first pages is then still the whole of its list.
  */
-async function listsFewerThanAsked(api: PetstoreApi, signal?: AbortSignal): Promise<boolean> {
-  const [whole, ...statuses] = await Promise.all(
-    LISTS.map((status) => listPets(api, { status, limit: PAGE_SIZE_MAX, link: undefined }, signal)),
-  );
-  if (whole!.nextLink) return false;
-  const byStatus = new Set(statuses.flatMap((page) => page.pets.map((pet) => pet.id)));
-  return byStatus.size > whole!.pets.length;
+async function longestFirstPage(
+  api: PetstoreApi,
+  besides: PetStatus | undefined,
+  signal?: AbortSignal,
+): Promise<number | undefined> {
+  const lists = LISTS.filter((status) => status !== besides);
+  try {
+    const pages = await Promise.all(
+      lists.map((status) => listPets(api, { status, limit: PAGE_SIZE_MAX, link: undefined }, signal)),
+    );
+    return Math.max(...pages.map((page) => page.pets.length));
+  } catch {
+    // Not known, so not taken as the whole list: the look says the pet may be further on.
+    return undefined;
+  }
 }
 
 /**
@@ -177,10 +185,12 @@ export async function lookForPet(api: PetstoreApi, pet: NewPet, signal?: AbortSi
     if (page.nextLink) continue;
     // The end of the next links followed is the end of the list.
     if (page.index > 0) return { matches, lookedThrough, complete: true };
-    // So is a first page with no way past it, unless it is full or the service lists fewer pets than
-    // asked. A match answers the look already: the service is not asked more.
+    // So is a first page with no way past it when it is empty, or shorter than another first page of
+    // the service's (`longestFirstPage`); a full one never is. A match answers the look already.
     const complete =
-      page.pets.length < PAGE_SIZE_MAX && (matches.length > 0 || !(await listsFewerThanAsked(api, signal)));
+      matches.length > 0 ||
+      page.pets.length === 0 ||
+      (page.pets.length < PAGE_SIZE_MAX && page.pets.length < ((await longestFirstPage(api, pet.status, signal)) ?? 0));
     return { matches, lookedThrough, complete };
   }
   return { matches, lookedThrough, complete: false };
