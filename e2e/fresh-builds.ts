@@ -1,11 +1,28 @@
 // The tests serve builds of the app, which `npm run test:e2e` makes first. After a change to what
 // goes into them, a plain `npx playwright test` would test the app as it was, and say nothing: this
 // refuses to.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUILDS } from './env.ts';
 
-const SOURCES = ['src', 'public', 'contract', 'index.html', 'vite.config.ts'];
+/** What a build is made from. */
+const SOURCES = [
+  'src',
+  'public',
+  'contract',
+  'build',
+  'index.html',
+  'vite.config.ts',
+  'tsconfig.json',
+  'package-lock.json',
+];
+
+/** Each build the tests serve, and the base it is made for. */
+const SERVED = [
+  { dir: 'dist', base: '/admin/' },
+  { dir: BUILDS.root, base: '/' },
+  { dir: BUILDS.next, base: '/admin/' },
+];
 
 const changedLast = () =>
   Math.max(
@@ -18,11 +35,14 @@ const changedLast = () =>
 
 export default function refuseStaleBuilds() {
   const changed = changedLast();
-  for (const build of ['dist', BUILDS.root]) {
-    const index = join(build, 'index.html');
-    if (existsSync(index) && statSync(index).mtimeMs >= changed) continue;
+  for (const { dir, base } of SERVED) {
+    const index = join(dir, 'index.html');
+    const fresh =
+      existsSync(index) && statSync(index).mtimeMs >= changed && readFileSync(index, 'utf8').includes(`${base}assets/`);
+    if (fresh) continue;
     throw new Error(
-      `${build}/ is older than the code it is built from: \`npm run test:e2e -- <files>\` builds it first.`,
+      `${dir}/ is missing, older than the code it is built from, or not built for ${base}: ` +
+        '`npm run test:e2e -- <files>` builds it first.',
     );
   }
 }
