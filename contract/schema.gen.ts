@@ -224,7 +224,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The `Idempotency-Key` was used for another request. */
+            /** @description Extension: the `Idempotency-Key` was used for another request. */
             422: {
                 headers: {
                     [name: string]: unknown;
