@@ -28,22 +28,25 @@ export const openedFrom = (location: Location): FromList => ({
 });
 
 /**
- * The pet page opened from each list, by the key the list's scroll is kept under, until the way back.
- * Kept with the session, as ScrollRestoration keeps the scroll positions: a reload of the pet's page
- * keeps both. Only the last few: a list never gone back to leaves its entry behind.
+ * The pet page opened from each list, by the key the list's scroll is kept under, until the way back,
+ * the newest last. Kept with the session, as ScrollRestoration keeps the scroll positions: a reload
+ * of the pet's page keeps both. Only the last few: a list never gone back to leaves its entry behind.
  */
 const openedPets = sessionValue(
   'opened-pets',
-  (value): value is Record<string, string> =>
-    typeof value === 'object' && value !== null && Object.values(value).every((path) => typeof path === 'string'),
+  (value): value is [key: string, path: string][] =>
+    Array.isArray(value) &&
+    value.every(
+      (entry) => Array.isArray(entry) && entry.length === 2 && entry.every((text) => typeof text === 'string'),
+    ),
 );
 const OPENED_KEPT = 20;
 
 /** The person opens the pet page at `path` from the list at `location`. */
 export function rememberOpened(location: Location, path: string) {
   const key = scrollKeyOf(location);
-  const others = Object.entries(openedPets.load() ?? {}).filter(([kept]) => kept !== key);
-  openedPets.save(Object.fromEntries([...others.slice(1 - OPENED_KEPT), [key, path]]));
+  const others = (openedPets.load() ?? []).filter(([kept]) => kept !== key);
+  openedPets.save([...others.slice(-(OPENED_KEPT - 1)), [key, path]]);
 }
 
 /**
@@ -51,8 +54,10 @@ export function rememberOpened(location: Location, path: string) {
  * returns. Told once, so that a later return to the list (from Add pet, say) starts afresh.
  */
 export function takeOpened(location: Location): string | undefined {
-  const { [scrollKeyOf(location)]: path, ...others } = openedPets.load() ?? {};
-  if (path !== undefined) openedPets.save(others);
+  const key = scrollKeyOf(location);
+  const opened = openedPets.load() ?? [];
+  const path = opened.find(([kept]) => kept === key)?.[1];
+  if (path !== undefined) openedPets.save(opened.filter(([kept]) => kept !== key));
   return path;
 }
 
