@@ -15,7 +15,7 @@ import {
 } from './support.ts';
 
 const summary = (page: Page) => page.getByRole('status').filter({ hasText: /pets?/ }).first();
-const names = (page: Page) => page.getByRole('table').locator('tbody td:nth-child(2)').allTextContents();
+const names = (page: Page) => page.getByRole('table').locator('tbody td.col-name').allTextContents();
 /** The Next link of the pager below the list. */
 const nextAtEnd = (page: Page) =>
   page.getByRole('navigation', { name: 'Pages, at the end of the list' }).getByRole('link', { name: /Next/ });
@@ -201,7 +201,7 @@ test.describe('sort', () => {
     await page.getByRole('button', { name: 'ID', exact: true }).click();
     await expect(header('ID')).toHaveAttribute('aria-sort', 'ascending');
     await expect(header('Name')).not.toHaveAttribute('aria-sort');
-    expect(await page.getByRole('table').locator('tbody td:nth-child(1)').allTextContents()).toEqual([
+    expect(await page.getByRole('table').locator('tbody td.col-id').allTextContents()).toEqual([
       '12',
       '9007199254740992',
       '9007199254740993',

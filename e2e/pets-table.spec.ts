@@ -53,7 +53,7 @@ test.describe('pets table', () => {
       await page.getByLabel('Status').selectOption('Sold');
       await expect(page).toHaveURL(/\/pets\?status=sold$/);
       await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('Sold');
-      const statuses = await page.getByRole('table').getByRole('row').locator('td:nth-child(4)').allTextContents();
+      const statuses = await page.getByRole('table').getByRole('row').locator('td.col-status').allTextContents();
       expect(new Set(statuses)).toEqual(new Set(['Sold']));
 
       await page.getByLabel('Rows per page').selectOption('50');
