@@ -171,7 +171,27 @@ test.describe('search', () => {
     });
     await signIn(page, { path: 'pets?q=pet 7' });
     await expect(summary(page)).toContainText(
-      'among the first 100 pets of the whole list and of each status (this service offers no way past them)',
+      'among 100 pets of the first pages of the whole list and of each status (this service offers no way past them)',
+    );
+  });
+
+  test('reaches past a service that lists fewer pets than asked, through each status', async ({ page }) => {
+    // 45 pets, their statuses in turn; every list cut at its first 20 whatever the limit, with no next link.
+    const statuses = ['available', 'pending', 'sold'];
+    const store = Array.from({ length: 45 }, (_, i) => ({
+      id: 45 - i,
+      name: `Pet ${45 - i}`,
+      categoryId: 1,
+      status: statuses[i % 3],
+    }));
+    await page.route(`${API_BASE_URL}/pets?limit=*`, async (route) => {
+      const status = new URL(route.request().url()).searchParams.get('status');
+      await route.fulfill({ json: store.filter((pet) => !status || pet.status === status).slice(0, 20) });
+    });
+    await signIn(page, { path: 'pets?q=pet 1' });
+    // Pets 10 to 19 and 1, of which the whole list's first 20 (45 to 26) hold none.
+    await expect(summary(page)).toContainText(
+      '11 pets named like “pet 1”, among 45 pets of the first pages of the whole list and of each status (this service offers no way past them)',
     );
   });
 });

@@ -69,15 +69,20 @@ const LISTS = [undefined, ...PET_STATUSES];
 
 /** A page of `readEveryPet`: the pets an earlier page had are left out. */
 export interface EveryPetPage extends PetPage {
-  /** The service gave no way past this page: the first of its list, full, with no `next` link. */
-  endsShort: boolean;
+  /**
+   * What is read is only the first pages of the service's lists, which offer no way past them: this
+   * page is a full first page with no `next` link, or holds pets of a status that the whole list's
+   * first page, read to its end, did not have.
+   */
+  firstPagesOnly: boolean;
 }
 
 /**
  * Every pet the service lists, page by page as they arrive, as many at a time as the spec allows,
  * following its `next` links, for as long as the caller reads on. Without a status, the whole list
- * (the only one with the pets that have no status); where the service offers no way past its first
- * page, each status's first page after it, reaching further. What the search and the export read.
+ * (the only one with the pets that have no status); where it ends on its first page, with no way
+ * past it, each status's pages after it: `limit` is only a maximum, and a service that lists fewer
+ * pets than asked may still list the rest by status. What the search and the export read.
  */
 export async function* readEveryPet(
   api: PetstoreApi,
@@ -86,15 +91,18 @@ export async function* readEveryPet(
 ): AsyncGenerator<EveryPetPage> {
   const seen = new Set<bigint>();
   for (const list of status ? [status] : LISTS) {
-    let endsShort = false;
+    let firstPageOnly = false;
     for await (const page of walkPets(api, { status: list, limit: PAGE_SIZE_MAX }, signal)) {
-      endsShort = page.index === 0 && page.pets.length === PAGE_SIZE_MAX && !page.nextLink;
+      firstPageOnly = page.index === 0 && !page.nextLink;
       const pets = page.pets.filter((pet) => !seen.has(pet.id));
       for (const pet of pets) seen.add(pet.id);
-      yield { pets, nextLink: page.nextLink, endsShort };
+      const full = firstPageOnly && page.pets.length === PAGE_SIZE_MAX;
+      // After the whole list, a status's pets it did not have: it was cut short.
+      const beyondWhole = status === undefined && list !== undefined && pets.length > 0;
+      yield { pets, nextLink: page.nextLink, firstPagesOnly: full || beyondWhole };
     }
-    // The whole list decides: read to its end, it had every pet; cut short, every status is read.
-    if (list === undefined && !endsShort) return;
+    // The whole list read to its end, or empty, had every pet; its first page alone may not have.
+    if (list === undefined && (!firstPageOnly || seen.size === 0)) return;
   }
 }
 

@@ -65,8 +65,8 @@ export function usePetSearch(q: string, status: PetStatus | undefined) {
     offline,
     stopped,
     capped: candidates.length >= SCAN_LIMIT,
-    /** The service gave no way past a full first page of some status. */
-    firstPagesOnly: (pages ?? []).some((page) => page.endsShort),
+    /** Only the first pages of the service's lists were read: it offers no way past them. */
+    firstPagesOnly: (pages ?? []).some((page) => page.firstPagesOnly),
     // Stopped, nothing is tried again: a failure before the pets came is no longer news.
     error: stopped || goingAgain ? null : failure,
     retrying,

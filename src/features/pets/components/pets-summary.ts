@@ -1,7 +1,6 @@
 // What the list's status line says: which part of the list is shown, never a total the service
 // did not give.
 import { count } from '../../../ui/words.ts';
-import { PAGE_SIZE_MAX } from '../../../../contract/limits.ts';
 import { SCAN_LIMIT } from '../api/pet-queries.ts';
 import { quotedSearch } from '../pet-order.ts';
 import type { PetSearch } from '../api/use-pet-search.ts';
@@ -11,7 +10,7 @@ import { STATUS_LABELS, type PetStatus } from '../pet.ts';
 
 /** The pets the search and the export reach when the service offers no way past its first pages. */
 export const firstPagesOf = (status: PetStatus | undefined) =>
-  `the first ${PAGE_SIZE_MAX} ${status ? `${status} pets` : 'pets of the whole list and of each status'}`;
+  status ? `the first page of the ${status} pets` : 'the first pages of the whole list and of each status';
 
 const SORT_LABELS: Record<SortKey, string> = { id: 'ID', name: 'name', category: 'category ID', status: 'status' };
 const NAMED_SORT_LABELS = { ...SORT_LABELS, category: 'category' };
@@ -65,7 +64,7 @@ export function describePage(rows: number, search: PetListSearch, hasNext: boole
 
 export function describeSearch(matches: number, search: PetListSearch, scan: PetSearch, names: CategoryNames): string {
   const among = scan.firstPagesOnly
-    ? `${firstPagesOf(search.status)} (this service offers no way past them)`
+    ? `${count(scan.lookedThrough, 'pet')} of ${firstPagesOf(search.status)} (this service offers no way past them)`
     : scan.capped
       ? `the first ${SCAN_LIMIT.toLocaleString()} pets (searching stops there)`
       : `${count(scan.lookedThrough, 'pet')} looked through`;

@@ -46,7 +46,7 @@ async function collectPets(
   let firstPagesOnly = false;
   for await (const page of readEveryPet(api, status, signal)) {
     read += page.pets.length;
-    firstPagesOnly ||= page.endsShort;
+    firstPagesOnly ||= page.firstPagesOnly;
     for (const pet of page.pets) {
       if (category !== undefined && pet.categoryId !== category) continue;
       if (key && !searchKey(pet.name).includes(key)) continue;
