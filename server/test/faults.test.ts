@@ -313,15 +313,21 @@ describe('creates that can be retried (Idempotency-Key)', () => {
   });
 });
 
+/** A log kept in memory, each line parsed. */
+function memoryLog() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
 describe('the log', () => {
   it("says each 503 of an outage in one line at warn, with the driver's reason and no stack", async () => {
-    const lines: Record<string, unknown>[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
-        done();
-      },
-    });
+    const { lines, stream } = memoryLog();
     const store = openStore(':memory:');
     const refused = new Error('connect ECONNREFUSED 127.0.0.1:5432');
     store.listPetsJson = () =>
@@ -345,14 +351,9 @@ describe('the log', () => {
       expect(JSON.stringify(line)).not.toContain('stack');
     }
   });
+
   it('logs a health check only when it fails, even at info', async () => {
-    const lines: Record<string, unknown>[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
-        done();
-      },
-    });
+    const { lines, stream } = memoryLog();
     let reachable = true;
     const health = {
       ping: () =>
