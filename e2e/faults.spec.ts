@@ -143,6 +143,23 @@ test.describe('faults on reads', () => {
     await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'false');
   });
 
+  test('a filter whose list fails: the last list’s rows do not stay to pass for its pets', async ({ page }) => {
+    await page.clock.install();
+    // From the start: the other statuses' first pages are read while the browser is idle.
+    await page.route(`${API_BASE_URL}/pets?limit=20&status=pending`, (route) =>
+      route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }),
+    );
+    await signIn(page);
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+    await page.getByLabel('Status').focus();
+    await page.getByLabel('Status').selectOption('pending');
+    await untilVisible(page, page.getByRole('alert'));
+    await expect(page.getByRole('alert')).toContainText('failed (HTTP 503)');
+    await expect(page.getByRole('table')).toHaveCount(0);
+    // The rows gone, the person is still where they were.
+    await expect(page.getByLabel('Status')).toBeFocused();
+  });
+
   test('a slow service: the UI stays usable, says it is waiting, then shows the rows', async ({ page }) => {
     // The e2e config times requests out after 4 s; this deployment allows 20 s, the default.
     await page.route('**/config.json', async (route) => {

@@ -12,6 +12,8 @@ export interface PetPage {
    * this page's, its next link is not known yet.
    */
   cutFromLonger?: true;
+  /** The rows of another status's list, shown while this page is read. */
+  ofAnotherStatus?: true;
 }
 
 /** Which page of `GET /pets`: the first of a status and size, or the one a `next` link leads to. */

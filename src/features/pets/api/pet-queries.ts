@@ -18,14 +18,18 @@ async function* scanPets(api: PetstoreApi, status: PetStatus | undefined, signal
   }
 }
 
-// One cut per page shown and size asked for: the placeholder is asked for on every render, and the
-// rows must stay the same array for the table to see that they have not changed.
+// One cut per page shown and size asked for, one mark per page of another list: the placeholder is
+// asked for on every render, and the rows must stay the same array for the table to see that they
+// have not changed.
 const cuts = new WeakMap<PetPage, Map<number, PetPage>>();
+const others = new WeakMap<PetPage, PetPage>();
 
 /**
  * What a page shows while it is read: the rows that were on screen. When they are a longer page of
  * the same list from the same place (the page size went down), this page's rows are their first
  * ones: they are shown as this page's, and only the way to the next page waits for the service.
+ * Rows of another status are marked so: should this page fail, they are not its rows to keep on
+ * screen. (Another page of the same list keeps its rows and its pager, where the focus may be.)
  */
 function pagePlaceholder(
   request: PetPageRequest,
@@ -33,10 +37,13 @@ function pagePlaceholder(
   previousKey: readonly unknown[] | undefined,
 ): PetPage | undefined {
   const before = previousKey?.at(-1) as PetPageRequest | undefined;
+  if (!previous || !before) return previous;
+  if (before.status !== request.status) {
+    let other = others.get(previous);
+    if (!other) others.set(previous, (other = { ...previous, ofAnotherStatus: true }));
+    return other;
+  }
   const longer =
-    previous &&
-    before &&
-    before.status === request.status &&
     before.link === request.link &&
     before.limit > request.limit &&
     (previous.pets.length >= request.limit || !previous.nextLink);

@@ -130,6 +130,28 @@ describe('PetsPage', () => {
     expect(gaps).toEqual([1, 2, 4, 8, 16, 30, 30]);
   });
 
+  it('keeps no rows of another list once the one asked for fails', async () => {
+    vi.useFakeTimers();
+    server.use(
+      http.get(`${API}/pets`, ({ request }) =>
+        new URL(request.url).searchParams.get('status') === 'pending'
+          ? HttpResponse.json({ code: 'unavailable', message: 'Down.', status: 503 }, { status: 503 })
+          : HttpResponse.json(pets),
+      ),
+    );
+    renderSignedIn(<PetsPage />, { path: '/pets', backoff: 'production' });
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(rows()).toHaveLength(2);
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'pending' } });
+    // While the pending pets are read, the whole list's rows stay, greyed: the table does not jump.
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(rows()).toHaveLength(2);
+    // Once that read has failed, they would pass for pending pets: only the failure is shown.
+    await act(() => vi.advanceTimersByTimeAsync(7500));
+    expect(screen.getByRole('alert')).toHaveTextContent('failed (HTTP 503)');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
   it('keeps the failure and its focused Try again on screen through the try, then hands focus on', async () => {
     vi.useFakeTimers();
     let up = false;

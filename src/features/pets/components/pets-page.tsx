@@ -166,8 +166,13 @@ export function PetsPage() {
     () => matches.slice((matchPage - 1) * search.limit, matchPage * search.limit),
     [matches, matchPage, search.limit],
   );
-  const rows: readonly Pet[] | undefined = searching ? matchRows : pageRows;
   const error = searching ? scan.error : listFailure.failure;
+  // Another status's rows, shown while this one was read, are not kept once it fails: only its own are.
+  const rows: readonly Pet[] | undefined = searching
+    ? matchRows
+    : error && list.data?.ofAnotherStatus
+      ? undefined
+      : pageRows;
   const hasNext = Boolean(list.data?.nextLink);
   // A later page's link (from an earlier answer, or a bookmark) that the service no longer takes.
   const refusedPage = !searching && search.trail.length > 0 ? describeRefusedPageLink(error) : undefined;
