@@ -2,6 +2,7 @@ import { Link, ScrollRestoration, useLocation, useNavigation, useOutlet } from '
 import { useApi } from '../api/api-context.ts';
 import { usePetQueueSender } from '../features/pets/api/send-queued-pets.ts';
 import { scrollKeyOf } from '../features/pets/list-return.ts';
+import { describeWait } from '../ui/error-messages.ts';
 import { PageLoading } from '../ui/page-loading.tsx';
 import { SLOW_AFTER_MS, useDelayedFlag } from '../ui/use-delayed-flag.ts';
 import { currentPage, Frame, SignedInLoading, type MenuLink } from './frame.tsx';
@@ -32,7 +33,7 @@ export function Layout() {
     <Frame environmentName={useApi().environment.name} link={RouterLink} busy={loading}>
       <div className="route-progress" hidden={!loading} />
       <p className="visually-hidden" role="status">
-        {slow ? 'Still waiting for the pet store service…' : ''}
+        {slow ? describeWait(undefined) : ''}
       </p>
       {page ?? <PageLoading />}
       <ScrollRestoration getKey={scrollKeyOf} />
