@@ -158,21 +158,15 @@ export interface Lookup {
 }
 
 /**
- * The longest first page the service gives of the lists but `besides`, undefined when one cannot be
- * read. `limit` is only a maximum: a service may cut every list at a length of its own, with no way
- * past it. A first page shorter than another of its first pages is then still the whole of its list.
+ * How many pets the first page of the whole list holds, undefined when it cannot be read. `limit` is
+ * only a maximum: a service may cut every list at a length of its own, with no way past it. The whole
+ * list's first page is then the longest of them, and a status's first page shorter than it is still
+ * the whole of that status's list.
  */
-async function longestFirstPage(
-  api: PetstoreApi,
-  besides: PetStatus | undefined,
-  signal?: AbortSignal,
-): Promise<number | undefined> {
-  const lists = LISTS.filter((status) => status !== besides);
+async function wholeListFirstPage(api: PetstoreApi, signal?: AbortSignal): Promise<number | undefined> {
   try {
-    const pages = await Promise.all(
-      lists.map((status) => listPets(api, { status, limit: PAGE_SIZE_MAX, link: undefined }, signal)),
-    );
-    return Math.max(...pages.map((page) => page.pets.length));
+    const page = await listPets(api, { status: undefined, limit: PAGE_SIZE_MAX, link: undefined }, signal);
+    return page.pets.length;
   } catch {
     // Not known, so not taken as the whole list: the look says the pet may be further on.
     return undefined;
@@ -195,12 +189,14 @@ export async function lookForPet(api: PetstoreApi, pet: NewPet, signal?: AbortSi
     if (page.nextLink) continue;
     // The end of the next links followed is the end of the list.
     if (page.index > 0) return { matches, lookedThrough, complete: true };
-    // So is a first page with no way past it when it is empty, or shorter than another first page of
-    // the service's (`longestFirstPage`); a full one never is. A match answers the look already.
+    // So is a first page with no way past it when it is empty, or a status's shorter than the whole
+    // list's (`wholeListFirstPage`); a full one never is. A match answers the look already.
     const complete =
       matches.length > 0 ||
       page.pets.length === 0 ||
-      (page.pets.length < PAGE_SIZE_MAX && page.pets.length < ((await longestFirstPage(api, pet.status, signal)) ?? 0));
+      (pet.status !== undefined &&
+        page.pets.length < PAGE_SIZE_MAX &&
+        page.pets.length < ((await wholeListFirstPage(api, signal)) ?? 0));
     return { matches, lookedThrough, complete };
   }
   return { matches, lookedThrough, complete: false };
