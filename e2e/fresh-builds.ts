@@ -14,6 +14,7 @@ const SOURCES = [
   'index.html',
   'vite.config.ts',
   'tsconfig.json',
+  'package.json',
   'package-lock.json',
 ];
 
