@@ -5,7 +5,7 @@ import { count } from '../../../ui/words.ts';
 import type { CategoryNames } from '../categories.ts';
 import type { Exported, ExportRequest } from '../export/run-export.ts';
 import type { PetStatus } from '../pet.ts';
-import { firstPagesOf } from './pets-summary.ts';
+import { firstPagesOf, noWayPast } from './pets-summary.ts';
 
 type ExportState =
   | { step: 'idle' }
@@ -19,7 +19,7 @@ function describeDone({ fileName, rows, read, capped, firstPagesOnly }: Exported
     return `Exported the first ${count(rows, 'pet')} to ${fileName}: the export stops there. Narrow the list to export the rest.`;
   }
   if (firstPagesOnly) {
-    return `Exported ${count(rows, 'pet')} to ${fileName}, from ${firstPagesOf(status)} (${count(read, 'pet')}): the service offers no way past them.`;
+    return `Exported ${count(rows, 'pet')} to ${fileName}, from ${firstPagesOf(status)} (${count(read, 'pet')}): the service ${noWayPast(status)}.`;
   }
   return `Exported ${count(rows, 'pet')} to ${fileName}, from the ${count(read, 'pet')} the service lists.`;
 }

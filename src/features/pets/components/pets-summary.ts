@@ -11,6 +11,8 @@ import { STATUS_LABELS, type PetStatus } from '../pet.ts';
 /** The pets the search and the export reach when the service offers no way past its first pages. */
 export const firstPagesOf = (status: PetStatus | undefined) =>
   status ? `the first page of the ${status} pets` : 'the first pages of the whole list and of each status';
+/** That the service offers no way past what `firstPagesOf` names. */
+export const noWayPast = (status: PetStatus | undefined) => `offers no way past ${status ? 'it' : 'them'}`;
 
 const SORT_LABELS: Record<SortKey, string> = { id: 'ID', name: 'name', category: 'category ID', status: 'status' };
 const NAMED_SORT_LABELS = { ...SORT_LABELS, category: 'category' };
@@ -64,7 +66,7 @@ export function describePage(rows: number, search: PetListSearch, hasNext: boole
 
 export function describeSearch(matches: number, search: PetListSearch, scan: PetSearch, names: CategoryNames): string {
   const among = scan.firstPagesOnly
-    ? `${count(scan.lookedThrough, 'pet')} of ${firstPagesOf(search.status)} (this service offers no way past them)`
+    ? `${count(scan.lookedThrough, 'pet')} of ${firstPagesOf(search.status)} (this service ${noWayPast(search.status)})`
     : scan.capped
       ? `the first ${SCAN_LIMIT.toLocaleString()} pets (searching stops there)`
       : `${count(scan.lookedThrough, 'pet')} looked through`;
