@@ -30,6 +30,7 @@ function serviceProcess(service: Service, profile: 'reference' | 'spec', appOrig
       PETSTORE_PROFILE: profile,
       PETSTORE_DB: ':memory:',
       PETSTORE_API_KEYS: `${API_KEY},e2e-other-key`,
+      PETSTORE_SEED: '1',
       CORS_ORIGINS: appOrigins.join(','),
       LOG_LEVEL: 'warn',
       // Every browser test comes from 127.0.0.1, some with wrong keys on purpose.

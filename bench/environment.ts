@@ -30,6 +30,7 @@ export async function startBenchEnvironment({
       MESSAGES_PORT: '4211',
       PETSTORE_DB: ':memory:',
       PETSTORE_API_KEYS: BENCH_API_KEY,
+      PETSTORE_SEED: '1',
       CORS_ORIGINS: ports.map((port) => `http://127.0.0.1:${port}`).join(','),
       LOG_LEVEL: 'warn',
     }),

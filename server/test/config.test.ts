@@ -31,7 +31,12 @@ describe('the environment the service starts with', () => {
     for (const seed of ['false', 'no', 'off', ''])
       expect(refusal({ PETSTORE_SEED: seed })).toMatch(/must be 0 \(no demo pets\) or 1[^]*PETSTORE_SEED/);
     expect(readServerConfig({ PETSTORE_SEED: '0' }).PETSTORE_SEED).toBe(false);
+    expect(readServerConfig({ PETSTORE_API_KEYS: 'k', PETSTORE_SEED: '1' }).PETSTORE_SEED).toBe(true);
+  });
+
+  it('seeds demo pets by default only with the demo key: a live store keeps no pets it cannot delete', () => {
     expect(readServerConfig({}).PETSTORE_SEED).toBe(true);
+    expect(readServerConfig({ PETSTORE_API_KEYS: 'k' }).PETSTORE_SEED).toBe(false);
   });
 
   it('refuses a key no client can send, without printing it', () => {
