@@ -108,42 +108,38 @@ export async function* readEveryPet(
   }
 }
 
+/** What a look through the lists for one pet found. */
+export interface ListedPet {
+  pet: Pet | undefined;
+  /**
+   * The whole list was read to its end (its next links followed, or nothing in it): a pet it did not
+   * have is not in the store. A first page with no way past it may be all the service lists, or not.
+   */
+  everyPet: boolean;
+}
+
 /**
  * Looks one pet up through `GET /pets` alone (every list at once, PAGE_SIZE_MAX at a time, following `next`
- * links): what keeps the detail view working once the deprecated `getPet` is gone. Resolves with
- * the pet as soon as one list has it, or undefined once none has.
+ * links): what keeps the detail view working once the deprecated `getPet` is gone. Stops reading the
+ * other lists as soon as one has the pet.
  */
-export function findPetInLists(api: PetstoreApi, id: bigint, signal?: AbortSignal): Promise<Pet | undefined> {
+export async function findPetInLists(api: PetstoreApi, id: bigint, signal?: AbortSignal): Promise<ListedPet> {
   const found = new AbortController();
   const scanSignal = signal ? AbortSignal.any([signal, found.signal]) : found.signal;
+  let everyPet = false;
   const scan = async (status: PetStatus | undefined) => {
     for await (const page of walkPets(api, { status, limit: PAGE_SIZE_MAX }, scanSignal)) {
       const pet = page.pets.find((candidate) => candidate.id === id);
+      if (pet) found.abort();
       if (pet || page.index + 1 >= MAX_SCAN_PAGES) return pet;
+      if (status === undefined && !page.nextLink) everyPet = page.index > 0 || page.pets.length === 0;
     }
     return undefined;
   };
-  return new Promise((resolve, reject) => {
-    let left = LISTS.length;
-    let failure: { error: unknown } | undefined;
-    for (const status of LISTS) {
-      scan(status)
-        .then(
-          (pet) => {
-            if (!pet) return;
-            // The other lists need not be read any further.
-            found.abort();
-            resolve(pet);
-          },
-          (error: unknown) => (failure ??= { error }),
-        )
-        .finally(() => {
-          if (--left > 0) return;
-          if (failure && !found.signal.aborted) reject(failure.error);
-          else resolve(undefined);
-        });
-    }
-  });
+  const scans = await Promise.allSettled(LISTS.map(scan));
+  for (const scan of scans) if (scan.status === 'fulfilled' && scan.value) return { pet: scan.value, everyPet: true };
+  for (const scan of scans) if (scan.status === 'rejected') throw scan.reason;
+  return { pet: undefined, everyPet };
 }
 
 /** How many pets a look for one pet reads at most. */
@@ -158,18 +154,17 @@ export interface Lookup {
 }
 
 /**
- * How many pets the first page of the whole list holds, undefined when it cannot be read. `limit` is
- * only a maximum: a service may cut every list at a length of its own, with no way past it. The whole
- * list's first page is then the longest of them, and a status's first page shorter than it is still
- * the whole of that status's list.
+ * Whether the service pages its lists: the whole list's first page points further on. Then a list's
+ * first page with no `next` link is all of that list; elsewhere it may be all the service lists, as
+ * `limit` is only a maximum. An empty whole list is an empty store. False when it cannot be read.
  */
-async function wholeListFirstPage(api: PetstoreApi, signal?: AbortSignal): Promise<number | undefined> {
+async function listsEndWhereTheySay(api: PetstoreApi, signal?: AbortSignal): Promise<boolean> {
   try {
     const page = await listPets(api, { status: undefined, limit: PAGE_SIZE_MAX, link: undefined }, signal);
-    return page.pets.length;
+    return page.nextLink !== undefined || page.pets.length === 0;
   } catch {
-    // Not known, so not taken as the whole list: the look says the pet may be further on.
-    return undefined;
+    // Not known, so not taken for the whole list: the look says the pet may be further on.
+    return false;
   }
 }
 
@@ -187,16 +182,8 @@ export async function lookForPet(api: PetstoreApi, pet: NewPet, signal?: AbortSi
     );
     if (page.nextLink && lookedThrough >= LOOKUP_LIMIT) return { matches, lookedThrough, complete: false };
     if (page.nextLink) continue;
-    // The end of the next links followed is the end of the list.
-    if (page.index > 0) return { matches, lookedThrough, complete: true };
-    // So is a first page with no way past it when it is empty, or a status's shorter than the whole
-    // list's (`wholeListFirstPage`); a full one never is. A match answers the look already.
-    const complete =
-      matches.length > 0 ||
-      page.pets.length === 0 ||
-      (pet.status !== undefined &&
-        page.pets.length < PAGE_SIZE_MAX &&
-        page.pets.length < ((await wholeListFirstPage(api, signal)) ?? 0));
+    // The end of the next links followed is the end of the list, and a match answers the look already.
+    const complete = page.index > 0 || matches.length > 0 || (await listsEndWhereTheySay(api, signal));
     return { matches, lookedThrough, complete };
   }
   return { matches, lookedThrough, complete: false };

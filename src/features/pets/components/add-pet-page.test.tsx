@@ -128,15 +128,27 @@ describe('AddPetPage against a service built to the spec alone', () => {
   const milo = { id: 20, name: 'Milo', categoryId: 3, status: 'pending' };
   const furtherOn = (count: number) =>
     `None of the first ${count} available pets the service lists is named “Rex” in category 3. It may be further on, where this app cannot look (the service offers no way past them).`;
+  const notAdded = (count: number) =>
+    `No available pet is named “Rex” in category 3 (${count} looked through): it was not added.`;
   it.each([
     [
-      'none in a first page shorter than another of the service: it was not added',
+      'none in a first page, the service paging its lists: it was not added',
+      { all: [rex(1, 8), milo], available: [rex(1, 8)], pending: [milo], paged: true },
+      notAdded(1),
+    ],
+    ['none in an empty store: it was not added', {}, notAdded(0)],
+    [
+      // A service that may read the first `limit` pets, then keep those of the status asked for.
+      'none in a first page shorter than another, no list paged: it may be further on',
       { all: [rex(1, 8), milo], available: [rex(1, 8)], pending: [milo] },
-      'No available pet is named “Rex” in category 3 (1 looked through): it was not added.',
+      furtherOn(1),
     ],
     [
       'none in a full first page with no way past it: it may be further on',
-      { available: Array.from({ length: 100 }, (_, index) => rex(index + 10, 1)) },
+      {
+        all: Array.from({ length: 100 }, (_, index) => rex(index + 10, 1)),
+        available: Array.from({ length: 100 }, (_, index) => rex(index + 10, 1)),
+      },
       furtherOn(100),
     ],
     [
@@ -146,32 +158,35 @@ describe('AddPetPage against a service built to the spec alone', () => {
       furtherOn(2),
     ],
     [
-      // The same service, every pet available: each list's first page as long as the pet's own.
-      'none in first pages as long as the pet’s own: it may be further on',
-      { all: [rex(1, 8), rex(2, 8)], available: [rex(1, 8), rex(2, 8)] },
-      furtherOn(2),
-    ],
-    [
       'none, with the whole list unreadable: it may be further on, and the look does not fail',
       { all: 503, available: [rex(1, 8)], pending: [milo] },
       furtherOn(1),
     ],
-  ] as const)('says what the look found: %s', async (_, lists: Record<string, readonly object[] | 503>, words) => {
-    service({
-      answer: () => HttpResponse.error(),
-      list: (url) => {
-        const pets = lists[url.searchParams.get('status') ?? 'all'] ?? [];
-        // An unreadable list fails the look's reads (100 at a time), not the check that reads get
-        // through (`limit=1`): the create's answer was lost, the service is not out.
-        if (pets !== 503) return HttpResponse.json(pets);
-        return url.searchParams.get('limit') === '1' ? HttpResponse.json([]) : HttpResponse.json({}, { status: 503 });
-      },
-    });
-    renderSignedIn(<AddPetPage />, { path: '/pets/new' });
-    await addPet();
-    await userEvent.click(await screen.findByRole('button', { name: 'Look for “Rex”' }));
-    expect(await screen.findByText(paragraph(words))).toBeVisible();
-  });
+  ] as const)(
+    'says what the look found: %s',
+    async (_, lists: { paged?: true } & Record<string, readonly object[] | 503 | true>, words) => {
+      service({
+        answer: () => HttpResponse.error(),
+        list: (url) => {
+          const status = url.searchParams.get('status');
+          const pets = lists[status ?? 'all'] ?? [];
+          // An unreadable list fails the look's reads (100 at a time), not the check that reads get
+          // through (`limit=1`): the create's answer was lost, the service is not out.
+          if (pets === 503)
+            return url.searchParams.get('limit') === '1'
+              ? HttpResponse.json([])
+              : HttpResponse.json({}, { status: 503 });
+          // A service that pages: the whole list points further on; each status here ends on its first page.
+          const next = lists.paged && !status ? { Link: '<?limit=100&cursor=more>; rel="next"' } : undefined;
+          return HttpResponse.json(pets, { headers: next });
+        },
+      });
+      renderSignedIn(<AddPetPage />, { path: '/pets/new' });
+      await addPet();
+      await userEvent.click(await screen.findByRole('button', { name: 'Look for “Rex”' }));
+      expect(await screen.findByText(paragraph(words))).toBeVisible();
+    },
+  );
 
   it('a look that failed, tried again, hands the focus on to what it found', async () => {
     let readable = false;

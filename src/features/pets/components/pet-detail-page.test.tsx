@@ -63,3 +63,22 @@ it('says what a pet page quickly tries again for, then shows the pet without a c
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Luna');
   expect(screen.queryByText(/Trying again/)).not.toBeInTheDocument();
 });
+
+it('says a pet may be further on, not that none exists, where the lists it can read end on first pages', async () => {
+  server.use(
+    http.get(`${API}/pets/7`, () =>
+      HttpResponse.json({ code: 'gone', message: 'Gone.', status: 410 }, { status: 410 }),
+    ),
+    http.get(`${API}/pets`, () => HttpResponse.json([{ id: 2, name: 'Luna', categoryId: 1, status: 'available' }])),
+  );
+  renderSignedIn(
+    <Routes>
+      <Route path="/pets/:petId" element={<PetDetailPage />} />
+    </Routes>,
+    { path: '/pets/7' },
+  );
+  expect(await screen.findByRole('heading', { level: 1, name: 'Pet not found' })).toBeVisible();
+  expect(screen.getByText(/no pet with this ID is among the pets its lists show/)).toHaveTextContent(
+    'It may be further on, where this app cannot look, or the ID may have been mistyped.',
+  );
+});

@@ -11,6 +11,7 @@ import { canRetry, describeWait } from '../../../ui/error-messages.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { SLOW_AFTER_MS, useDelayedFlag } from '../../../ui/use-delayed-flag.ts';
 import { petFormDraft } from '../add-pet-draft.ts';
+import { isNotReached } from '../api/get-pet.ts';
 import { findCachedPet, petQueries } from '../api/pet-queries.ts';
 import { useCategoryNames } from '../categories.ts';
 import { wayBack } from '../list-return.ts';
@@ -28,11 +29,19 @@ function BackToList({ label }: { label: string }) {
   );
 }
 
-function PetNotFound() {
+/** No such pet; or, `beyondReach`, none as far as the service's lists can be read without getPet. */
+function PetNotFound({ beyondReach = false }: { beyondReach?: boolean }) {
   return (
     <section>
       <PageHeading title="Pet not found" />
-      <p>No pet has this ID. It may have been mistyped, or the link may be out of date.</p>
+      {beyondReach ? (
+        <p>
+          The service no longer looks pets up by ID, and no pet with this ID is among the pets its lists show. It may be
+          further on, where this app cannot look, or the ID may have been mistyped.
+        </p>
+      ) : (
+        <p>No pet has this ID. It may have been mistyped, or the link may be out of date.</p>
+      )}
       <p className="link-line">
         <BackToList label="Back to the pets list" />
       </p>
@@ -108,6 +117,7 @@ function PetDetail({ id }: { id: bigint }) {
   const slow = useDelayedFlag(!query.data && !error && query.isFetching, SLOW_AFTER_MS);
 
   if (query.data === null) return <PetNotFound />;
+  if (isNotReached(query.data)) return <PetNotFound beyondReach />;
   const pet = query.data;
   const failure = Boolean(error) && (
     <ErrorNotice
