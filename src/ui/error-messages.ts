@@ -3,15 +3,12 @@
 // none promises what trying again cannot deliver.
 import { isApiError, type ApiErrorKind } from '../api/api-error.ts';
 import type { ServiceLimits } from '../config/config.ts';
+import { bytes } from './words.ts';
 
 const sentence = (text: string) => text.replace(/\.?$/, '.');
 
 /** The two services an environment has: the pet store, and the store's messages. */
 export type ServiceName = 'pet store service' | 'message service';
-
-/** A size as people read it: `64 KiB`, or bytes when it is no whole number of KiB. */
-const bytes = (count: number) =>
-  count >= 1024 && count % 1024 === 0 ? `${count / 1024} KiB` : `${count.toLocaleString()} bytes`;
 
 /** The page's own CSP does not name the service: a deployment's setup, which waiting will not change. */
 const blockedByPage = (service: string) =>

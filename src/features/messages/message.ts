@@ -3,6 +3,7 @@ import type { components } from '../../../contract/schema.gen.ts';
 import { VISIBLE_CHARACTER } from '../../../contract/text.ts';
 import type { ServiceLimits } from '../../config/config.ts';
 import { sessionValue } from '../../lib/session.ts';
+import { bytes } from '../../ui/words.ts';
 
 export type Message = components['schemas']['Message'];
 
@@ -27,7 +28,7 @@ export const messageFormSchema = ({ requestBodyMaxBytes }: ServiceLimits = {}) =
       ? message.check(
           z.refine(
             (text) => bodyBytes(text) <= requestBodyMaxBytes,
-            `Shorten the message: the service takes at most ${Math.floor(requestBodyMaxBytes / 1024)} KiB in one request.`,
+            `Shorten the message: the service takes at most ${bytes(requestBodyMaxBytes)} in one request.`,
           ),
         )
       : message,

@@ -44,6 +44,17 @@ describe('MessagesPage', () => {
     expect(sent).toBe(0);
     unmount();
 
+    // A limit of no whole number of KiB is said in bytes, not rounded down.
+    const odd = { ...testEnvironment, limits: { requestBodyMaxBytes: 1000 } };
+    const second = renderSignedIn(<MessagesPage />, { path: '/messages', environment: odd });
+    await userEvent.clear(screen.getByLabelText('Message'));
+    await send('x'.repeat(1000));
+    expect(
+      await screen.findByText('Shorten the message: the service takes at most 1,000 bytes in one request.'),
+    ).toBeVisible();
+    expect(sent).toBe(0);
+    second.unmount();
+
     renderSignedIn(<MessagesPage />, { path: '/messages' });
     await userEvent.clear(screen.getByLabelText('Message'));
     await send(long);
@@ -108,8 +119,10 @@ describe('MessagesPage', () => {
     renderSignedIn(<MessagesPage />, { path: '/messages' });
     await send('Feed the parrots');
     await screen.findByText('msg_queued', { selector: 'li code' });
+    expect(screen.getByRole('status')).toHaveTextContent(/^Message queued \(not yet delivered\): ID msg_queued/);
     await send('Clean the tanks');
     await screen.findByText('msg_delivered', { selector: 'li code' });
+    expect(screen.getByRole('status')).toHaveTextContent(/^Message sent \(delivered\): ID msg_delivered/);
     const items = within(screen.getByRole('list', { name: 'Messages sent in this session' })).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Status when sent: delivered');
     expect(items[1]).toHaveTextContent('Queued when sent');

@@ -85,8 +85,8 @@ export function MessagesPage() {
         <div role="status">
           {latest && (
             <p className="notice notice-success">
-              Message queued (not yet delivered): ID <code>{latest.id}</code>, at{' '}
-              <time dateTime={latest.createdAt}>{formatTime(latest.createdAt)}</time>.
+              {latest.status === 'queued' ? 'Message queued (not yet delivered)' : `Message sent (${latest.status})`}:
+              ID <code>{latest.id}</code>, at <time dateTime={latest.createdAt}>{formatTime(latest.createdAt)}</time>.
             </p>
           )}
         </div>
