@@ -51,6 +51,16 @@ export const searchKey = (text: string) =>
     .toLocaleLowerCase();
 
 /**
+ * Whether a pet is one the list shows, searched by `q` and narrowed to `category`: the search on
+ * screen and the export match alike. `nameKey`, the pet's searchKey, may be given when already made.
+ */
+export function listMatcher(q: string, category: bigint | undefined) {
+  const key = searchKey(q);
+  return (pet: Pet, nameKey = searchKey(pet.name)) =>
+    nameKey.includes(key) && (category === undefined || pet.categoryId === category);
+}
+
+/**
  * A search as the sentences about it quote it: without the invisible characters the match leaves out
  * (see searchKey), a direction mark among them, which could turn the rest of the sentence round.
  */

@@ -79,9 +79,12 @@ export interface EveryPetPage extends PetPage {
   firstPagesOnly: boolean;
 }
 
+/** How many pets the search and the export read at most, before they say how far they got. */
+export const READ_LIMIT = 10_000;
+
 /**
  * Every pet the service lists, page by page as they arrive, as many at a time as the spec allows,
- * following its `next` links, for as long as the caller reads on. Without a status, the whole list
+ * following its `next` links, up to READ_LIMIT pets or for as long as the caller reads on. Without a status, the whole list
  * (the only one with the pets that have no status); where it ends on its first page, with no way
  * past it, each status's pages after it: `limit` is only a maximum, and a service that lists fewer
  * pets than asked may still list the rest by status. What the search and the export read.
@@ -102,6 +105,7 @@ export async function* readEveryPet(
       // After the whole list, a status's pets it did not have: it was cut short.
       const beyondWhole = status === undefined && list !== undefined && pets.length > 0;
       yield { pets, nextLink: page.nextLink, firstPagesOnly: full || beyondWhole };
+      if (seen.size >= READ_LIMIT) return;
     }
     // The whole list read to its end, or empty, had every pet; its first page alone may not have.
     if (list === undefined && (!firstPageOnly || seen.size === 0)) return;

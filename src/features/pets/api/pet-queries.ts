@@ -5,19 +5,6 @@ import type { NewPet, Pet, PetStatus } from '../pet.ts';
 import { getPet } from './get-pet.ts';
 import { listPets, lookForPet, readEveryPet, type PetPage, type PetPageRequest } from './list-pets.ts';
 
-/** How many pets a search reads at most before it says how far it got. */
-export const SCAN_LIMIT = 10_000;
-
-/** Every pet `readEveryPet` reads, up to SCAN_LIMIT. */
-async function* scanPets(api: PetstoreApi, status: PetStatus | undefined, signal: AbortSignal) {
-  let read = 0;
-  for await (const page of readEveryPet(api, status, signal)) {
-    yield page;
-    read += page.pets.length;
-    if (read >= SCAN_LIMIT) return;
-  }
-}
-
 // One cut per page shown and size asked for, one mark per page of another list: the placeholder is
 // asked for on every render, and the rows must stay the same array for the table to see that they
 // have not changed.
@@ -80,7 +67,7 @@ export const petQueries = {
     queryOptions({
       queryKey: [...petQueries.lists(api), 'scan', status ?? 'all'],
       queryFn: streamedQuery({
-        streamFn: ({ signal }) => scanPets(api, status, signal),
+        streamFn: ({ signal }) => readEveryPet(api, status, signal),
         refetchMode: 'replace',
       }),
       // Every page again, up to 10,000 pets, each time the window comes back: a search typed reads

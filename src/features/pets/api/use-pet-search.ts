@@ -5,7 +5,8 @@ import { useReadFailure } from '../../../api/read-failure.ts';
 import { searchKey } from '../pet-order.ts';
 import type { Pet, PetStatus } from '../pet.ts';
 import type { EveryPetPage } from './list-pets.ts';
-import { petQueries, SCAN_LIMIT } from './pet-queries.ts';
+import { READ_LIMIT } from './list-pets.ts';
+import { petQueries } from './pet-queries.ts';
 
 type Candidate = { pet: Pet; key: string };
 
@@ -64,7 +65,7 @@ export function usePetSearch(q: string, status: PetStatus | undefined) {
     searching: reading,
     offline,
     stopped,
-    capped: candidates.length >= SCAN_LIMIT,
+    capped: candidates.length >= READ_LIMIT,
     /** Only the first pages of the service's lists were read: it offers no way past them. */
     firstPagesOnly: (pages ?? []).some((page) => page.firstPagesOnly),
     // Stopped, nothing is tried again: a failure before the pets came is no longer news.

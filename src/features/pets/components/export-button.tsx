@@ -16,7 +16,7 @@ type ExportState =
 
 function describeDone({ fileName, rows, read, capped, firstPagesOnly }: Exported, status: PetStatus | undefined) {
   if (capped) {
-    return `Exported the first ${count(rows, 'pet')} to ${fileName}: the export stops there. Narrow the list to export the rest.`;
+    return `Exported ${count(rows, 'pet')} to ${fileName}, from the first ${count(read, 'pet')} the service lists: the export stops there. Narrow the list to export the rest.`;
   }
   if (firstPagesOnly) {
     return `Exported ${count(rows, 'pet')} to ${fileName}, from ${firstPagesOf(status)} (${count(read, 'pet')}): the service ${noWayPast(status)}.`;

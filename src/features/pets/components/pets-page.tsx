@@ -12,10 +12,10 @@ import { SLOW_AFTER_MS, useDelayedFlag } from '../../../ui/use-delayed-flag.ts';
 import { useFocusOnRemoval } from '../../../ui/focus-on-removal.ts';
 import { petQueries } from '../api/pet-queries.ts';
 import { usePetSearch } from '../api/use-pet-search.ts';
-import { parseListSearch, searchOf, toSearchParams, type PetListSearch } from '../list-search.ts';
+import { parseListSearch, type PetListSearch, searchOf, toSearchParams } from '../list-search.ts';
 import { useCategoryNames } from '../categories.ts';
 import { openedFrom, rememberOpened, takeOpened } from '../list-return.ts';
-import { quotedSearch, searchKey, sortPets } from '../pet-order.ts';
+import { listMatcher, quotedSearch, sortPets } from '../pet-order.ts';
 import { PET_STATUSES, STATUS_LABELS, type Pet } from '../pet.ts';
 import { EmptyList } from './empty-list.tsx';
 import { ExportButton } from './export-button.tsx';
@@ -132,14 +132,9 @@ export function PetsPage() {
 
   const matches = useMemo(() => {
     if (!searching) return [];
-    const key = searchKey(q);
+    const matches = listMatcher(q, category);
     return sortPets(
-      scan.candidates
-        .filter(
-          (candidate) =>
-            candidate.key.includes(key) && (category === undefined || candidate.pet.categoryId === category),
-        )
-        .map((candidate) => candidate.pet),
+      scan.candidates.filter(({ pet, key }) => matches(pet, key)).map(({ pet }) => pet),
       search.sort,
       categoryName,
     );

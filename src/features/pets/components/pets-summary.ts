@@ -1,7 +1,7 @@
 // What the list's status line says: which part of the list is shown, never a total the service
 // did not give.
 import { count } from '../../../ui/words.ts';
-import { SCAN_LIMIT } from '../api/pet-queries.ts';
+import { READ_LIMIT } from '../api/list-pets.ts';
 import { quotedSearch } from '../pet-order.ts';
 import type { PetSearch } from '../api/use-pet-search.ts';
 import type { CategoryNames } from '../categories.ts';
@@ -68,7 +68,7 @@ export function describeSearch(matches: number, search: PetListSearch, scan: Pet
   const among = scan.firstPagesOnly
     ? `${count(scan.lookedThrough, 'pet')} of ${firstPagesOf(search.status)} (this service ${noWayPast(search.status)})`
     : scan.capped
-      ? `the first ${SCAN_LIMIT.toLocaleString()} pets (searching stops there)`
+      ? `the first ${READ_LIMIT.toLocaleString()} pets (searching stops there)`
       : `${count(scan.lookedThrough, 'pet')} looked through`;
   const inCategory = search.category === undefined ? '' : `, of ${names.label(search.category)},`;
   const found = `${count(matches, 'pet')}${inCategory} named like ${quotedSearch(search.q)}`;

@@ -1,13 +1,10 @@
 // Loaded when a person asks for an export (a dynamic import), not with the list.
 import type { PetstoreApi } from '../../../api/client.ts';
-import { readEveryPet } from '../api/list-pets.ts';
+import { READ_LIMIT, readEveryPet } from '../api/list-pets.ts';
 import type { Sort } from '../list-search.ts';
-import { searchKey, sortPets } from '../pet-order.ts';
+import { listMatcher, sortPets } from '../pet-order.ts';
 import type { Pet, PetStatus } from '../pet.ts';
 import { csvFileName, petsCsv } from './pets-csv.ts';
-
-/** The most rows a file holds: past that, the export stops and says so. */
-const EXPORT_LIMIT = 10_000;
 
 /** The list as it is filtered and sorted on screen. */
 export interface ExportRequest {
@@ -24,15 +21,15 @@ export interface Exported {
   rows: number;
   /** How many pets of the service's list were read to find them. */
   read: number;
-  /** Stopped at EXPORT_LIMIT rows. */
+  /** Stopped after READ_LIMIT pets read, as the search does. */
   capped: boolean;
   /** The service gave no way past a full first page: the file holds what its first pages list. */
   firstPagesOnly: boolean;
 }
 
 /**
- * Reads the list as the search does (`readEveryPet`), keeps the pets that match, and reports how
- * many so far after each page.
+ * Reads the list as the search does (`readEveryPet`, as far), keeps the pets that match, and reports
+ * how many so far after each page.
  */
 async function collectPets(
   api: PetstoreApi,
@@ -40,22 +37,17 @@ async function collectPets(
   signal: AbortSignal,
   onProgress: (rows: number) => void,
 ) {
-  const key = searchKey(q);
+  const matches = listMatcher(q, category);
   const pets: Pet[] = [];
   let read = 0;
   let firstPagesOnly = false;
   for await (const page of readEveryPet(api, status, signal)) {
     read += page.pets.length;
     firstPagesOnly ||= page.firstPagesOnly;
-    for (const pet of page.pets) {
-      if (category !== undefined && pet.categoryId !== category) continue;
-      if (key && !searchKey(pet.name).includes(key)) continue;
-      pets.push(pet);
-      if (pets.length >= EXPORT_LIMIT) return { pets, read, capped: true, firstPagesOnly: false };
-    }
+    pets.push(...page.pets.filter((pet) => matches(pet)));
     onProgress(pets.length);
   }
-  return { pets, read, capped: false, firstPagesOnly };
+  return { pets, read, capped: read >= READ_LIMIT, firstPagesOnly };
 }
 
 /** Hands the file to the browser's downloads, as a link with `download` would. */
