@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseListSearch, searchOf, toSearchParams, type PetListSearch } from './list-search.ts';
+import { changeList, parseListSearch, searchOf, toSearchParams, type PetListSearch } from './list-search.ts';
 
 const parse = (search: string) => parseListSearch(new URLSearchParams(search));
 const DEFAULTS: PetListSearch = {
@@ -97,4 +97,16 @@ describe('the pets list URL', () => {
     );
     expect(parseListSearch(toSearchParams(search))).toEqual(search);
   });
+});
+
+describe('a change to the list', () => {
+  const third: PetListSearch = { ...DEFAULTS, q: 'rex', trail: ['pets?cursor=a', 'pets?cursor=b'], page: 3 };
+  it.each([{ status: 'sold' as const }, { limit: 50 }, { q: 'milo' }, { status: undefined }])(
+    'to %o starts from the first page',
+    (patch) => expect(changeList(third, patch)).toMatchObject({ ...patch, trail: [], page: 1 }),
+  );
+  it.each([{ sort: { key: 'name' as const, descending: false } }, { category: 4n }, { category: undefined }])(
+    'to %o stays on the page shown',
+    (patch) => expect(changeList(third, patch)).toEqual({ ...third, ...patch }),
+  );
 });

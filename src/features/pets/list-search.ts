@@ -109,5 +109,14 @@ export function toSearchParams({ status, category, limit, q, sort, trail, page }
   return params;
 }
 
+/**
+ * The list after a change: a new status, page size or search is a new list, shown from its first
+ * page; a new sort or category orders or narrows the pets read, on the page shown.
+ */
+export function changeList(search: PetListSearch, patch: Partial<PetListSearch>): PetListSearch {
+  const newList = 'status' in patch || 'limit' in patch || 'q' in patch;
+  return { ...search, ...(newList && { trail: [], page: 1 }), ...patch };
+}
+
 /** The page of the service's list the list shows: the link that leads to it, or none for the first. */
 export const currentLink = (search: PetListSearch): string | undefined => search.trail.at(-1);

@@ -60,13 +60,7 @@ export function PetsFilters({
             <select
               {...control}
               value={category?.toString() ?? ''}
-              onChange={(event) =>
-                onChange({
-                  category: event.target.value ? BigInt(event.target.value) : undefined,
-                  trail: search.trail,
-                  page: search.page,
-                })
-              }
+              onChange={(event) => onChange({ category: event.target.value ? BigInt(event.target.value) : undefined })}
             >
               <option value="">All</option>
               {names.list.map(({ id, name }) => (

@@ -12,7 +12,7 @@ import { SLOW_AFTER_MS, useDelayedFlag } from '../../../ui/use-delayed-flag.ts';
 import { useFocusOnRemoval } from '../../../ui/focus-on-removal.ts';
 import { petQueries } from '../api/pet-queries.ts';
 import { usePetSearch } from '../api/use-pet-search.ts';
-import { parseListSearch, type PetListSearch, searchOf, toSearchParams } from '../list-search.ts';
+import { changeList, parseListSearch, type PetListSearch, searchOf, toSearchParams } from '../list-search.ts';
 import { useCategoryNames } from '../categories.ts';
 import { openedFrom, rememberOpened, takeOpened } from '../list-return.ts';
 import { listMatcher, quotedSearch, sortPets } from '../pet-order.ts';
@@ -48,7 +48,7 @@ export function PetsPage() {
   // Filter tweaks replace the history entry: Back leaves the list instead of undoing each click.
   // The request for the new list leaves at once, from the handler, not after the next render.
   const change = (patch: Partial<PetListSearch>) => {
-    const next = { ...search, trail: [], page: 1, ...patch };
+    const next = changeList(search, patch);
     if (!next.q) void queryClient.prefetchQuery(beforeShown(queryClient, pageOf(next)));
     // The list stays scrolled where it is (React Router would scroll a new entry to its top).
     setParams(toSearchParams(next), { replace: true, preventScrollReset: true });
@@ -75,7 +75,7 @@ export function PetsPage() {
     if (q === inUrl.q) return;
     const timer = setTimeout(() => {
       setSentQ(q);
-      setParams(toSearchParams({ ...inUrl, q, trail: [], page: 1 }), { replace: true, preventScrollReset: true });
+      setParams(toSearchParams(changeList(inUrl, { q })), { replace: true, preventScrollReset: true });
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [q, params, setParams]);
@@ -342,7 +342,7 @@ export function PetsPage() {
             caption={caption}
             busy={searching ? scan.searching : list.isFetching && !loaded}
             sort={search.sort}
-            onSort={(sort) => change({ sort, trail: search.trail, page: search.page })}
+            onSort={(sort) => change({ sort })}
             onOpen={(path) => {
               rememberOpened(location, path);
               void navigate(path, { state: openedFrom(location) });
