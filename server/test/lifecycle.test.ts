@@ -90,15 +90,16 @@ describe('a setup the service cannot start with', () => {
 
   it('a database another process has locked: exits 1, saying so', async () => {
     const file = join(dir, 'locked.sqlite');
+    // Held until the service has given up on it, however long that takes.
     const holder = spawn(process.execPath, [
       '-e',
       `const db = new (require(${JSON.stringify(SQLITE_DRIVER)}))(${JSON.stringify(file)});
        db.pragma('locking_mode = EXCLUSIVE'); db.exec('BEGIN EXCLUSIVE'); console.log('locked');
-       setTimeout(() => db.close(), 8000);`,
+       process.stdin.once('data', () => process.exit(0));`,
     ]);
     await new Promise((resolve) => holder.stdout.once('data', resolve));
     const { code, stderr } = await runToExit({ PETSTORE_DB: file });
-    holder.kill();
+    holder.stdin.end('let go\n');
     expect(code).toBe(1);
     expectOneLine(stderr, 'locked', 'PETSTORE_DB');
   });
@@ -221,16 +222,12 @@ async function startThenSignal(args: string[], signal: NodeJS.Signals) {
 }
 
 async function expectClosed(api: string) {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const answered = await fetch(`${api}/openapi.json`).then(
+  const answers = () =>
+    fetch(`${api}/openapi.json`).then(
       () => true,
       () => false,
     );
-    if (!answered) return;
-    if (Date.now() > deadline) throw new Error(`${api} still answers after the signal`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await expect.poll(answers, { timeout: 5000, message: `${api} still answers after the signal` }).toBe(false);
 }
 
 /** Runs the service's entry point until it has started; its process and the pets API's port. */
