@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import { StrictMode, type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ApiContext } from '../api/api-context.ts';
 import type { Environment } from '../config/config.ts';
@@ -62,15 +62,17 @@ export function renderSignedIn(
     onUnauthorized: reauth.ask,
   });
   const result = render(
-    <QueryClientProvider client={queryClient}>
-      <ApiContext.Provider value={api}>
-        <MemoryRouter initialEntries={[path]} useTransitions={false}>
-          <Routes>
-            <Route path={route} element={element} />
-          </Routes>
-        </MemoryRouter>
-      </ApiContext.Provider>
-    </QueryClientProvider>,
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <ApiContext.Provider value={api}>
+          <MemoryRouter initialEntries={[path]} useTransitions={false}>
+            <Routes>
+              <Route path={route} element={element} />
+            </Routes>
+          </MemoryRouter>
+        </ApiContext.Provider>
+      </QueryClientProvider>
+    </StrictMode>,
   );
   return { ...result, queryClient };
 }

@@ -49,16 +49,14 @@ export function rememberOpened(location: Location, path: string) {
   openedPets.save([...others.slice(-(OPENED_KEPT - 1)), [key, path]]);
 }
 
-/**
- * The pet page opened from the list at `location`, when this is the way back to it: where the focus
- * returns. Told once, so that a later return to the list (from Add pet, say) starts afresh.
- */
-export function takeOpened(location: Location): string | undefined {
+/** The pet page opened from the list at `location`, when this is the way back to it: where the focus returns. */
+export const openedBefore = (location: Location): string | undefined =>
+  openedPets.load()?.find(([kept]) => kept === scrollKeyOf(location))?.[1];
+
+/** Once the focus is back: a later return to the list (from Add pet, say) starts afresh. */
+export function forgetOpened(location: Location) {
   const key = scrollKeyOf(location);
-  const opened = openedPets.load() ?? [];
-  const path = opened.find(([kept]) => kept === key)?.[1];
-  if (path !== undefined) openedPets.save(opened.filter(([kept]) => kept !== key));
-  return path;
+  openedPets.save((openedPets.load() ?? []).filter(([kept]) => kept !== key));
 }
 
 /** The link back to the list a pet's page was opened from, or to the whole list. */

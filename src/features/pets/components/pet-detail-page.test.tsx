@@ -82,3 +82,21 @@ it('says a pet may be further on, not that none exists, where the lists it can r
     'It may be further on, where this app cannot look, or the ID may have been mistyped.',
   );
 });
+
+it('puts the focus back on the pet opened, on the way back to the list, each effect run twice as in development', async () => {
+  const luna = { id: 2, name: 'Luna', categoryId: 1, status: 'available' };
+  server.use(
+    http.get(`${API}/pets`, () => HttpResponse.json([{ ...luna, id: 1, name: 'Milo' }, luna])),
+    http.get(`${API}/pets/2`, () => HttpResponse.json(luna)),
+  );
+  renderSignedIn(
+    <Routes>
+      <Route path="/pets" element={<PetsPage />} />
+      <Route path="/pets/:petId" element={<PetDetailPage />} />
+    </Routes>,
+    { path: '/pets' },
+  );
+  fireEvent.click(await screen.findByRole('link', { name: 'Luna' }));
+  fireEvent.click(await screen.findByRole('link', { name: '← All pets' }));
+  expect(await screen.findByRole('link', { name: 'Luna' })).toHaveFocus();
+});

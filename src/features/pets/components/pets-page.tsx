@@ -14,7 +14,7 @@ import { petQueries } from '../api/pet-queries.ts';
 import { usePetSearch } from '../api/use-pet-search.ts';
 import { changeList, parseListSearch, type PetListSearch, searchOf, toSearchParams } from '../list-search.ts';
 import { useCategoryNames } from '../categories.ts';
-import { openedFrom, rememberOpened, takeOpened } from '../list-return.ts';
+import { forgetOpened, openedBefore, openedFrom, rememberOpened } from '../list-return.ts';
 import { listMatcher, quotedSearch, sortPets } from '../pet-order.ts';
 import { PET_STATUSES, STATUS_LABELS, type Pet } from '../pet.ts';
 import { EmptyList } from './empty-list.tsx';
@@ -90,10 +90,12 @@ export function PetsPage() {
 
   // Back on the list from a pet's page (Back, or its link to the list): the focus goes to that pet's
   // link, where the person left, rather than to the heading, above the rows scrolled back to.
+  // Read as the page opens, forgotten once used: an effect run twice (StrictMode) focuses it twice.
+  const [opened] = useState(() => openedBefore(location));
   useEffect(() => {
-    const opened = takeOpened(location);
-    if (opened)
-      table.current?.querySelector<HTMLElement>(`a[href="${browserPath(opened)}"]`)?.focus({ preventScroll: true });
+    if (!opened) return;
+    forgetOpened(location);
+    table.current?.querySelector<HTMLElement>(`a[href="${browserPath(opened)}"]`)?.focus({ preventScroll: true });
     // As the list is shown: a later change of the list is the person's own.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
