@@ -48,6 +48,10 @@ test.describe('pet detail', () => {
       // From the list's data, before getPet has answered.
       await expect(page.getByRole('heading', { name: pet.name })).toBeVisible();
       await expect(page.getByRole('definition')).toHaveText([String(pet.id), pet.name, '8', 'Sold']);
+      // The menu says which part of the app this is.
+      const menu = page.getByRole('navigation', { name: 'Main' });
+      await expect(menu.getByRole('link', { name: 'Pets' })).toHaveAttribute('aria-current', 'true');
+      await expect(menu.getByRole('link', { name: 'Add pet' })).not.toHaveAttribute('aria-current');
       release();
       await expect(page.getByRole('heading', { name: `${pet.name} (renamed)` })).toBeVisible();
       await expectNoAxeViolations(page);

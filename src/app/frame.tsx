@@ -4,11 +4,20 @@ import { PageLoading } from '../ui/page-loading.tsx';
 import { useSignOut } from './sign-out.ts';
 
 /** How the menu's links are made: by the router once it runs, as plain links before (same markup). */
-export type MenuLink = (props: { to: string; end?: boolean; children: string }) => ReactNode;
+export type MenuLink = (props: { to: string; children: string }) => ReactNode;
 
-/** The menu item of the page at `here` (an app path): `aria-current`, as the router's NavLink sets it. */
-export const currentPage = (here: string, to: string, end = false) =>
-  here === to || (!end && here.startsWith(`${to}/`)) ? ('page' as const) : undefined;
+const MENU: readonly string[] = [paths.pets, paths.addPet, paths.messages];
+
+/**
+ * The menu item of the page at `here` (an app path), as `aria-current`: the page's own (`page`), or
+ * else the one whose section holds it (`true`: Pets, on a pet's page).
+ */
+export function currentPage(here: string, to: string): 'page' | 'true' | undefined {
+  if (here === to) return 'page';
+  if (MENU.includes(here)) return undefined;
+  const section = MENU.filter((item) => here.startsWith(`${item}/`)).sort((a, b) => b.length - a.length)[0];
+  return section === to ? 'true' : undefined;
+}
 
 /**
  * The frame of every signed-in page: who is signed in where, the menu, and the page. The same
@@ -48,9 +57,7 @@ export function Frame({
         <nav aria-label="Main">
           <ul>
             <li>
-              <MenuLink to={paths.pets} end>
-                Pets
-              </MenuLink>
+              <MenuLink to={paths.pets}>Pets</MenuLink>
             </li>
             <li>
               <MenuLink to={paths.addPet}>Add pet</MenuLink>
@@ -69,10 +76,10 @@ export function Frame({
 }
 
 /** The menu before the router runs: plain links, marked as the router's will be. */
-const PlainLink: MenuLink = ({ to, end, children }) => (
+const PlainLink: MenuLink = ({ to, children }) => (
   <a
     href={browserPath(to)}
-    aria-current={currentPage(typeof location === 'undefined' ? '' : appPath(location.pathname), to, end)}
+    aria-current={currentPage(typeof location === 'undefined' ? '' : appPath(location.pathname), to)}
   >
     {children}
   </a>

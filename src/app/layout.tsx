@@ -7,8 +7,8 @@ import { PageLoading } from '../ui/page-loading.tsx';
 import { SLOW_AFTER_MS, useDelayedFlag } from '../ui/use-delayed-flag.ts';
 import { currentPage, Frame, SignedInLoading, type MenuLink } from './frame.tsx';
 
-const RouterLink: MenuLink = ({ to, end, children }) => (
-  <Link to={to} aria-current={currentPage(useLocation().pathname, to, end)}>
+const RouterLink: MenuLink = ({ to, children }) => (
+  <Link to={to} aria-current={currentPage(useLocation().pathname, to)}>
     {children}
   </Link>
 );
