@@ -68,8 +68,8 @@ test.describe('add a pet', () => {
     await expect(page.getByLabel('Category ID')).toHaveAccessibleDescription('Enter a category ID.');
 
     for (const [categoryId, message] of [
-      ['12.5', 'Enter a whole number, digits only.'],
-      ['abc', 'Enter a whole number, digits only.'],
+      ['12.5', 'Enter a whole number: digits only, with a minus sign first if it is negative.'],
+      ['abc', 'Enter a whole number: digits only, with a minus sign first if it is negative.'],
       ['9223372036854775808', 'Enter a number between -9223372036854775808 and 9223372036854775807.'],
     ] as const) {
       await fill(page, { name: '   ', categoryId });

@@ -14,8 +14,16 @@ describe('the add-pet form rules', () => {
   it.each([
     ['a blank name', { name: '   ' }, 'Enter a name.'],
     ['no category id', { categoryId: '' }, 'Enter a category ID.'],
-    ['a fractional category id', { categoryId: '1.5' }, 'Enter a whole number, digits only.'],
-    ['a category id with letters', { categoryId: '12a' }, 'Enter a whole number, digits only.'],
+    [
+      'a fractional category id',
+      { categoryId: '1.5' },
+      'Enter a whole number: digits only, with a minus sign first if it is negative.',
+    ],
+    [
+      'a category id with letters',
+      { categoryId: '12a' },
+      'Enter a whole number: digits only, with a minus sign first if it is negative.',
+    ],
     ['a category id above int64', { categoryId: '9223372036854775808' }, 'Enter a number between'],
     ['a category id below int64', { categoryId: '-9223372036854775809' }, 'Enter a number between'],
     ['an unknown status', { status: 'lost' }, 'Choose a status.'],

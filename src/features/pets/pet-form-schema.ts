@@ -33,7 +33,7 @@ export const petFormSchema = ({ petNameMaxLength }: ServiceLimits = {}) =>
     categoryId: z.string().check(
       z.trim(),
       z.minLength(1, 'Enter a category ID.'),
-      z.regex(/^-?\d+$/, 'Enter a whole number, digits only.'),
+      z.regex(/^-?\d+$/, 'Enter a whole number: digits only, with a minus sign first if it is negative.'),
       z.refine(
         (text) => !/^-?\d+$/.test(text) || parseCategoryId(text) !== undefined,
         'Enter a number between -9223372036854775808 and 9223372036854775807.',

@@ -232,7 +232,9 @@ describe('AddPetPage against a service built to the spec alone', () => {
     await userEvent.clear(screen.getByLabelText('Category ID'));
     await userEvent.type(screen.getByLabelText('Category ID'), '1.5');
     await userEvent.click(screen.getByRole('button', { name: 'Add pet' }));
-    expect(await screen.findByText('Enter a whole number, digits only.')).toBeVisible();
+    expect(
+      await screen.findByText('Enter a whole number: digits only, with a minus sign first if it is negative.'),
+    ).toBeVisible();
     expect(screen.queryByText(/categoryId 0 does not exist/)).not.toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveValue('Rex');
     expect(screen.getByLabelText('Category ID')).toHaveValue('1.5');
