@@ -161,11 +161,22 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/pets/);
   });
 
-  test('says when the key is not accepted, and keeps it for correcting', async ({ page }) => {
+  test('says when the key is not accepted, and keeps it for correcting or typing over', async ({ page }) => {
     await signIn(page, { key: 'wrong-key' });
     await expect(page.getByRole('alert')).toContainText('not accepted');
-    await expect(page.getByLabel('API key', { exact: true })).toHaveValue('wrong-key');
+    const field = page.getByLabel('API key', { exact: true });
+    await expect(field).toHaveValue('wrong-key');
     await expect(page).toHaveURL(/sign-in/);
+    // Selected in the field: an arrow key keeps it to correct, a key typed replaces it.
+    await expect(field).toBeFocused();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Backspace');
+    await expect(field).toHaveValue('wrong-ke');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toContainText('not accepted');
+    await page.keyboard.type(API_KEY);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/pets/);
   });
 
   test('says when the service cannot be reached, in other words than a bad key, and what setup may cause it', async ({

@@ -66,7 +66,8 @@ export function ReauthDialog({
       const problem = describeSignInFailure(error, environment.name);
       sayWhereFocused(keyInput.current, problem, sayHere);
       setProblem(problem);
-      keyInput.current?.focus();
+      // Selected: the next key typed replaces it, and an arrow key keeps it for correcting.
+      keyInput.current?.select();
     } finally {
       setChecking(false);
     }

@@ -97,7 +97,8 @@ export function SignInPage() {
       sessionStore.signIn({ apiKey: key, environmentName: environment.name });
     } catch (error) {
       setOutcome({ kind: 'failed', message: describeSignInFailure(error, environment.name) });
-      keyInput.current?.focus();
+      // Selected: the next key typed replaces it, and an arrow key keeps it for correcting.
+      keyInput.current?.select();
     }
   }
 
