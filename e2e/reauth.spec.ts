@@ -33,7 +33,7 @@ test(
     );
     await expect(dialog.getByRole('status').filter({ hasText: 'This API key was not accepted' })).toHaveCount(1);
     await expect(dialog.getByLabel('API key', { exact: true })).toBeFocused();
-    await page.keyboard.press('ControlOrMeta+a');
+    // The key refused is selected: the next one typed replaces it.
     await page.keyboard.type('e2e-other-key');
     await expect(dialog.getByText('This API key was not accepted')).toHaveCount(0);
     await page.keyboard.press('Enter');
@@ -79,7 +79,14 @@ test('Cancel leaves for sign-in; a new key signed in there finds every form as i
   await page.getByRole('link', { name: 'Add pet' }).first().click();
   await expect(page.getByLabel('Name')).toHaveValue(name);
   await expect(page.getByLabel('Category ID')).toHaveValue('77');
+  // Signing out, unlike a key that stops working, drops the drafts: it asks first.
   await page.getByRole('button', { name: 'Sign out' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Sign out and lose what you typed?' });
+  await expect(confirm).toContainText('Typed and not sent: the pet you were adding and the message you were writing.');
+  await confirm.getByRole('button', { name: 'Stay signed in' }).click();
+  await expect(page.getByLabel('Name')).toHaveValue(name);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await confirm.getByRole('button', { name: 'Sign out and lose them' }).click();
   await expect(page.getByRole('main').getByText('You have signed out.')).toBeVisible();
 });
 

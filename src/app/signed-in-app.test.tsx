@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigContext } from '../config/config-context.ts';
+import { messageDraft } from '../features/messages/message-draft.ts';
+import { petFormDraft } from '../features/pets/add-pet-draft.ts';
 import { petQueue } from '../features/pets/pet-queue.ts';
 import { sessionStore } from '../lib/session.ts';
 import { API, server } from '../test/msw-server.ts';
@@ -63,6 +65,27 @@ describe('signing out from the sign-in-again dialog', () => {
     // Nobody is asked for a key any more, and nothing of the queue is left to read.
     expect(screen.queryByRole('heading', { name: 'Sign in again' })).not.toBeInTheDocument();
     expect(Object.values(sessionStorage).join()).not.toContain('Rex');
+  });
+
+  it('asks first while a form holds what was typed, but not for a category and status kept', async () => {
+    sessionStore.signIn({ apiKey: 'component-key', environmentName: testEnvironment.name });
+    petFormDraft.save({ name: 'Dexter', categoryId: '3', status: 'pending' });
+    messageDraft.save({ message: 'Feed the parrots' });
+    const reauthDialog = await renderRevoked();
+
+    await userEvent.click(within(reauthDialog).getByRole('button', { name: 'Sign out' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Sign out and lose what you typed?' });
+    expect(confirm).toHaveTextContent(
+      'Typed and not sent: the pet you were adding and the message you were writing. Signing out removes them from this device for good.',
+    );
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Stay signed in' }));
+    expect(petFormDraft.load()?.name).toBe('Dexter');
+
+    // The message sent, the pet's name cleared: what is left is no one's typing.
+    messageDraft.save({ message: ' ' });
+    petFormDraft.save({ name: '', categoryId: '3', status: 'pending' });
+    await userEvent.click(within(reauthDialog).getByRole('button', { name: 'Sign out' }));
+    expect(sessionStore.get()).toEqual({ session: undefined, reason: 'signed-out' });
   });
 
   it('names what a pasted key picked up, and sends nothing', async () => {

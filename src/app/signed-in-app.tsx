@@ -6,7 +6,9 @@ import { createPetstoreApi } from '../api/client.ts';
 import type { AppConfig } from '../config/config.ts';
 import { useConfig } from '../config/config-context.ts';
 import { reauth } from '../features/auth/reauth.ts';
+import { messageDraft } from '../features/messages/message-draft.ts';
 import { ReauthDialog } from '../features/auth/reauth-dialog.tsx';
+import { petFormDraft } from '../features/pets/add-pet-draft.ts';
 import { SignOutConfirm } from '../features/pets/components/queued-pets.tsx';
 import { petQueue } from '../features/pets/pet-queue.ts';
 import { keyFirstEntry } from '../lib/first-entry.ts';
@@ -53,20 +55,30 @@ function signedIn(session: Session, config: AppConfig): SignedIn | undefined {
   return current;
 }
 
+/**
+ * What the forms hold typed and not sent, which signing out drops with the tab's session: a new pet's
+ * name (a category and status alone are kept for the next pet, not typed), a message.
+ */
+function typedAndUnsent(): string[] {
+  const typed: string[] = [];
+  if (petFormDraft.load()?.name.trim()) typed.push('the pet you were adding');
+  if (messageDraft.load()?.message.trim()) typed.push('the message you were writing');
+  return typed;
+}
+
 /** Everything behind sign-in, React Query and the router included: loaded only once signed in. */
 export function SignedInApp({ session }: { session: Session }) {
   const app = signedIn(session, useConfig());
   useEffect(() => whenIdle(prefetchScreens), []);
-  // Signing out with pets still waiting on this device asks first: from the header, and from the
-  // sign-in-again dialog, which is why the question lives here, beside the dialog, not in the layout.
-  const [confirmSignOut, setConfirmSignOut] = useState(false);
-  const signOut = useCallback(
-    () =>
-      petQueue.get().length + petQueue.leftBehindAnywhere().length > 0
-        ? setConfirmSignOut(true)
-        : sessionStore.signOut(),
-    [],
-  );
+  // Signing out with pets still waiting on this device, or with a form's typing not sent, asks
+  // first: from the header, and from the sign-in-again dialog, which is why the question lives here,
+  // beside the dialog, not in the layout.
+  const [confirmSignOut, setConfirmSignOut] = useState<readonly string[]>();
+  const signOut = useCallback(() => {
+    const typed = typedAndUnsent();
+    if (typed.length + petQueue.get().length + petQueue.leftBehindAnywhere().length > 0) setConfirmSignOut(typed);
+    else sessionStore.signOut();
+  }, []);
 
   // The deployment's config.json no longer lists the session's environment: choose again.
   useEffect(() => {
@@ -82,7 +94,11 @@ export function SignedInApp({ session }: { session: Session }) {
         <SignOutContext.Provider value={signOut}>
           <RouterProvider router={app.router} useTransitions={false} />
           <ReauthDialog onSignOut={signOut} />
-          <SignOutConfirm open={confirmSignOut} onClose={() => setConfirmSignOut(false)} />
+          <SignOutConfirm
+            open={confirmSignOut !== undefined}
+            typed={confirmSignOut}
+            onClose={() => setConfirmSignOut(undefined)}
+          />
         </SignOutContext.Provider>
       </ApiContext.Provider>
     </QueryClientProvider>

@@ -35,13 +35,6 @@ export const messageFormSchema = ({ requestBodyMaxBytes }: ServiceLimits = {}) =
   });
 };
 
-export const EMPTY_MESSAGE_FORM = { message: '' };
-
-const isMessageDraft = (value: unknown): value is typeof EMPTY_MESSAGE_FORM =>
-  typeof (value as { message?: unknown } | null)?.message === 'string';
-
-export const messageDraft = sessionValue('message-draft', isMessageDraft, { draft: true });
-
 const isMessageList = (value: unknown): value is { sent: Message[] } =>
   typeof value === 'object' && value !== null && Array.isArray((value as { sent?: unknown }).sent);
 

@@ -8,14 +8,8 @@ import { forgetRefusal } from '../../../ui/form-refusal.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { useDraftDefaults, useSaveDraft } from '../../../ui/use-form-draft.ts';
 import { useSendMessage } from '../api/send-message.ts';
-import {
-  EMPTY_MESSAGE_FORM,
-  messageDraft,
-  messageFormSchema,
-  SENT_MESSAGES_KEPT,
-  sentMessages,
-  type Message,
-} from '../message.ts';
+import { EMPTY_MESSAGE_FORM, messageDraft } from '../message-draft.ts';
+import { messageFormSchema, SENT_MESSAGES_KEPT, sentMessages, type Message } from '../message.ts';
 
 // In the staff member's own language and time zone, the zone named: a queue may be far away.
 const timeFormat = new Intl.DateTimeFormat(undefined, {

@@ -262,8 +262,19 @@ export function KeptOnDevice({ pet }: { pet: QueuedPet }) {
   );
 }
 
-/** Before signing out with pets still waiting: they would be lost. */
-export function SignOutConfirm({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * Before signing out with pets still waiting, or with `typed`, what forms hold typed and unsent, in
+ * words ("the message you were writing"): they would be lost.
+ */
+export function SignOutConfirm({
+  open,
+  onClose,
+  typed = [],
+}: {
+  open: boolean;
+  onClose: () => void;
+  typed?: readonly string[];
+}) {
   const queue = [...usePetQueue(), ...useLeftBehindAnywhere()];
   const { environment } = useApi();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -274,6 +285,8 @@ export function SignOutConfirm({ open, onClose }: { open: boolean; onClose: () =
   }, [open]);
   const n = queue.length;
   const { toSend, lost, refused } = tally(queue);
+  const lose = inWords([n > 0 && count(n, 'pet'), typed.length > 0 && 'what you typed']);
+  const one = n + typed.length === 1;
   return (
     <dialog
       ref={dialog}
@@ -284,14 +297,17 @@ export function SignOutConfirm({ open, onClose }: { open: boolean; onClose: () =
     >
       {open && (
         <div className="form">
-          <h2 id="sign-out-title">{n > 0 ? `Sign out and lose ${count(n, 'pet')}?` : 'Sign out?'}</h2>
+          <h2 id="sign-out-title">{lose ? `Sign out and lose ${lose}?` : 'Sign out?'}</h2>
           <p id="sign-out-why">
-            {n > 0
-              ? `Kept on this device: ${inWords([
-                  toSend > 0 && `${count(toSend, 'pet')} not sent yet`,
-                  lost > 0 && `${count(lost, 'pet')} that may or may not have been added`,
-                  refused > 0 && `${count(refused, 'pet')} that ${environment.name} did not add`,
-                ])}. Signing out removes ${n === 1 ? 'it' : 'them'} from this device for good.`
+            {n > 0 &&
+              `Kept on this device: ${inWords([
+                toSend > 0 && `${count(toSend, 'pet')} not sent yet`,
+                lost > 0 && `${count(lost, 'pet')} that may or may not have been added`,
+                refused > 0 && `${count(refused, 'pet')} that ${environment.name} did not add`,
+              ])}. `}
+            {typed.length > 0 && `Typed and not sent: ${inWords([...typed])}. `}
+            {lose
+              ? `Signing out removes ${one ? 'it' : 'them'} from this device for good.`
               : 'Every pet that was waiting has been sent: nothing will be lost.'}
           </p>
           <div className="form-actions">
@@ -299,7 +315,7 @@ export function SignOutConfirm({ open, onClose }: { open: boolean; onClose: () =
               Stay signed in
             </button>
             <button type="button" className="button-secondary" onClick={sessionStore.signOut}>
-              {n > 0 ? `Sign out and lose ${n === 1 ? 'it' : 'them'}` : 'Sign out'}
+              {lose ? `Sign out and lose ${one ? 'it' : 'them'}` : 'Sign out'}
             </button>
           </div>
         </div>
