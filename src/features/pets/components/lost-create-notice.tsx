@@ -11,7 +11,8 @@ import { LOOKUP_LIMIT } from '../api/list-pets.ts';
 import { petQueries } from '../api/pet-queries.ts';
 import { STATUS_LABELS, type NewPet } from '../pet.ts';
 
-const count = (n: number) => n.toLocaleString();
+/** A number as the reader's locale writes it: `1,000`. */
+const amount = (n: number) => n.toLocaleString();
 /** `a` or `an` before a word: `an available pet`. */
 const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 
@@ -30,7 +31,7 @@ function PetLookup({ pet, onFound }: { pet: NewPet; onFound: (() => void) | unde
   if (failure) return <ErrorNotice error={failure} kind="read" onRetry={() => void tryAgain()} retrying={retrying} />;
   if (!lookup.isSuccess) return <p>Looking for it among the {status}pets…</p>;
   const { matches, lookedThrough, complete } = lookup.data;
-  const stopsAt = `looking stops at ${count(LOOKUP_LIMIT)}`;
+  const stopsAt = `looking stops at ${amount(LOOKUP_LIMIT)}`;
   const lookAgain = (
     <button type="button" className="button-secondary" onClick={() => void tryAgain()}>
       {lookup.isFetching ? 'Looking…' : 'Look again'}
@@ -41,7 +42,9 @@ function PetLookup({ pet, onFound }: { pet: NewPet; onFound: (() => void) | unde
       <>
         <p>
           {api.environment.name} lists{' '}
-          {matches.length === 1 ? `${article(status || 'pet')} ${status}pet` : `${count(matches.length)} ${status}pets`}{' '}
+          {matches.length === 1
+            ? `${article(status || 'pet')} ${status}pet`
+            : `${amount(matches.length)} ${status}pets`}{' '}
           {like}:
         </p>
         <ul className="lookup-matches">
@@ -70,11 +73,12 @@ function PetLookup({ pet, onFound }: { pet: NewPet; onFound: (() => void) | unde
       <p>
         {complete ? (
           <>
-            No {status}pet is {like} ({count(lookedThrough)} looked through): it was not added. Send it again to add it.
+            No {status}pet is {like} ({amount(lookedThrough)} looked through): it was not added. Send it again to add
+            it.
           </>
         ) : (
           <>
-            None of the first {count(lookedThrough)} {status}pets the service lists is {like}. It may be further on,
+            None of the first {amount(lookedThrough)} {status}pets the service lists is {like}. It may be further on,
             where this app cannot look (
             {lookedThrough >= LOOKUP_LIMIT ? stopsAt : 'the service offers no way past them'}).
           </>
