@@ -88,6 +88,19 @@ describe('signing out from the sign-in-again dialog', () => {
     expect(sessionStore.get()).toEqual({ session: undefined, reason: 'signed-out' });
   });
 
+  it('asks first while a key that stopped working left what was typed, which sign-out drops too', async () => {
+    sessionStore.signIn({ apiKey: 'old-key', environmentName: 'Staging' });
+    petFormDraft.save({ name: 'Dexter', categoryId: '3', status: 'pending' });
+    sessionStore.expire();
+    const reauthDialog = await renderRevoked();
+
+    await userEvent.click(within(reauthDialog).getByRole('button', { name: 'Sign out' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Sign out and lose what you typed?' });
+    expect(confirm).toHaveTextContent('Typed and not sent: what was typed under a key that stopped working.');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Sign out and lose it' }));
+    expect(Object.values(sessionStorage).join()).not.toContain('Dexter');
+  });
+
   it('names what a pasted key picked up, and sends nothing', async () => {
     const reauthDialog = await renderRevoked();
     let checks = 0;

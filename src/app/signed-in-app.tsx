@@ -57,12 +57,19 @@ function signedIn(session: Session, config: AppConfig): SignedIn | undefined {
 
 /**
  * What the forms hold typed and not sent, which signing out drops with the tab's session: a new pet's
- * name (a category and status alone are kept for the next pet, not typed), a message.
+ * name (a category and status alone are kept for the next pet, not typed), a message; this key's, and
+ * those left by keys that stopped working, which sign-out drops too.
  */
 function typedAndUnsent(): string[] {
+  const pet = (draft: Pick<typeof petFormDraft, 'load'>) => Boolean(draft.load()?.name.trim());
+  const message = (draft: Pick<typeof messageDraft, 'load'>) => Boolean(draft.load()?.message.trim());
   const typed: string[] = [];
-  if (petFormDraft.load()?.name.trim()) typed.push('the pet you were adding');
-  if (messageDraft.load()?.message.trim()) typed.push('the message you were writing');
+  if (pet(petFormDraft)) typed.push('the pet you were adding');
+  if (message(messageDraft)) typed.push('the message you were writing');
+  const leftBehind = sessionStore
+    .leftBehindAnywhere()
+    .some((owner) => pet(petFormDraft.of(owner)) || message(messageDraft.of(owner)));
+  if (leftBehind) typed.push('what was typed under a key that stopped working');
   return typed;
 }
 
