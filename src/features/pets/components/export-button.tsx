@@ -16,7 +16,9 @@ type ExportState =
 
 function describeDone({ fileName, rows, read, capped, firstPagesOnly }: Exported, status: PetStatus | undefined) {
   if (capped) {
-    return `Exported ${count(rows, 'pet')} to ${fileName}, from the first ${count(read, 'pet')} the service lists: the export stops there. Narrow the list to export the rest.`;
+    // A search or a category narrows the pets read; only a status has the service list others.
+    const further = status ? '' : ' One status at a time reaches further.';
+    return `Exported ${count(rows, 'pet')} to ${fileName}, from the first ${count(read, 'pet')} the service lists: the export reads no further.${further}`;
   }
   if (firstPagesOnly) {
     return `Exported ${count(rows, 'pet')} to ${fileName}, from ${firstPagesOf(status)} (${count(read, 'pet')}): the service ${noWayPast(status)}.`;
@@ -25,8 +27,8 @@ function describeDone({ fileName, rows, read, capped, firstPagesOnly }: Exported
 }
 
 /**
- * "Export CSV": the list as filtered on screen, across every page the service gives, in a file.
- * Its code is loaded on the first click, not with the list.
+ * "Export CSV": the list as filtered on screen, across the pages the service gives as far as the
+ * search reads (READ_LIMIT), in a file. Its code is loaded on the first click, not with the list.
  */
 export function ExportButton({ request, names }: { request: ExportRequest; names: CategoryNames }) {
   const api = useApi();
