@@ -33,7 +33,11 @@ export async function getPet(api: PetstoreApi, id: bigint, signal?: AbortSignal)
     if (!isApiError(error) || !GET_PET_UNAVAILABLE.has(error.status)) throw error;
     saidNone = error.status === 404 && Date.now() < GET_PET_REMOVED_ON;
   }
-  // Still looked up: a service may have taken getPet away early, answering 404.
-  const { pet, everyPet } = await findPetInLists(api, id, signal);
+  // Still looked up: a service may have taken getPet away early, answering 404. A list that fails
+  // then takes nothing from the 404's word.
+  const { pet, everyPet } = await findPetInLists(api, id, signal).catch((error: unknown) => {
+    if (!saidNone || signal?.aborted) throw error;
+    return { pet: undefined, everyPet: false };
+  });
   return pet ?? (saidNone || everyPet ? null : { notReached: true });
 }

@@ -135,14 +135,16 @@ export async function findPetInLists(api: PetstoreApi, id: bigint, signal?: Abor
     for await (const page of walkPets(api, { status, limit: PAGE_SIZE_MAX }, scanSignal)) {
       const pet = page.pets.find((candidate) => candidate.id === id);
       if (pet) found.abort();
-      if (pet || page.index + 1 >= MAX_SCAN_PAGES) return pet;
       if (status === undefined && !page.nextLink) everyPet = page.index > 0 || page.pets.length === 0;
+      if (pet || page.index + 1 >= MAX_SCAN_PAGES) return pet;
     }
     return undefined;
   };
   const scans = await Promise.allSettled(LISTS.map(scan));
   for (const scan of scans) if (scan.status === 'fulfilled' && scan.value) return { pet: scan.value, everyPet: true };
-  for (const scan of scans) if (scan.status === 'rejected') throw scan.reason;
+  signal?.throwIfAborted();
+  // The whole list read to its end answers alone: a status's list that failed has nothing more.
+  if (!everyPet) for (const scan of scans) if (scan.status === 'rejected') throw scan.reason;
   return { pet: undefined, everyPet };
 }
 
@@ -187,7 +189,13 @@ export async function lookForPet(api: PetstoreApi, pet: NewPet, signal?: AbortSi
     if (page.nextLink && lookedThrough >= LOOKUP_LIMIT) return { matches, lookedThrough, complete: false };
     if (page.nextLink) continue;
     // The end of the next links followed is the end of the list, and a match answers the look already.
-    const complete = page.index > 0 || matches.length > 0 || (await listsEndWhereTheySay(api, signal));
+    // A first page with no way past it is its list's whole when the lists end where they say (see
+    // listsEndWhereTheySay), unless it is full: a service may cut a status's list at `limit`.
+    const complete =
+      page.index > 0 ||
+      matches.length > 0 ||
+      (page.pets.length < PAGE_SIZE_MAX &&
+        (pet.status === undefined ? page.pets.length === 0 : await listsEndWhereTheySay(api, signal)));
     return { matches, lookedThrough, complete };
   }
   return { matches, lookedThrough, complete: false };

@@ -136,6 +136,16 @@ describe('AddPetPage against a service built to the spec alone', () => {
       { all: [rex(1, 8), milo], available: [rex(1, 8)], pending: [milo], paged: true },
       notAdded(1),
     ],
+    [
+      // A service may page its whole list and cut a status's at `limit`.
+      'none in a full first page, the service paging its lists: it may be further on',
+      {
+        all: Array.from({ length: 100 }, (_, index) => rex(index + 10, 1)),
+        available: Array.from({ length: 100 }, (_, index) => rex(index + 10, 1)),
+        paged: true,
+      },
+      furtherOn(100),
+    ],
     ['none in an empty store: it was not added', {}, notAdded(0)],
     [
       // A service that may read the first `limit` pets, then keep those of the status asked for.

@@ -57,7 +57,7 @@ export function PetsPage() {
   // What is typed and its matches show in the same frame, the URL after a pause. The matches are not
   // a deferred value: the table draws a screenful of them at once and the rest deferred
   // (pets-table.tsx), so a second render of the page for the text alone only made the matches later
-  // (`npm run bench:ab`, the keystroke's figure).
+  // (`npm run bench:ab`, the search keystroke).
   const [typed, setTyped] = useState(search.q);
   const [seenQ, setSeenQ] = useState(search.q);
   // The search this box has just written to the address, until the address has it. By then typing
