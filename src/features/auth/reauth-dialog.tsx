@@ -67,6 +67,7 @@ export function ReauthDialog({
       sayWhereFocused(keyInput.current, problem, sayHere);
       setProblem(problem);
       // Selected: the next key typed replaces it, and an arrow key keeps it for correcting.
+      keyInput.current?.focus();
       keyInput.current?.select();
     } finally {
       setChecking(false);

@@ -98,6 +98,7 @@ export function SignInPage() {
     } catch (error) {
       setOutcome({ kind: 'failed', message: describeSignInFailure(error, environment.name) });
       // Selected: the next key typed replaces it, and an arrow key keeps it for correcting.
+      keyInput.current?.focus();
       keyInput.current?.select();
     }
   }
