@@ -122,7 +122,9 @@ describe('MessagesPage', () => {
     expect(screen.getByRole('status')).toHaveTextContent(/^Message queued \(not yet delivered\): ID msg_queued/);
     await send('Clean the tanks');
     await screen.findByText('msg_delivered', { selector: 'li code' });
-    expect(screen.getByRole('status')).toHaveTextContent(/^Message sent \(delivered\): ID msg_delivered/);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      /^The message service took the message, with the status “delivered”: ID msg_delivered/,
+    );
     const items = within(screen.getByRole('list', { name: 'Messages sent in this session' })).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Status when sent: delivered');
     expect(items[1]).toHaveTextContent('Queued when sent');

@@ -77,10 +77,13 @@ export function MessagesPage() {
           </button>
         </div>
         <div role="status">
+          {/* Queued is the spec's word; another status is the service's own, said as given, not as a success. */}
           {latest && (
-            <p className="notice notice-success">
-              {latest.status === 'queued' ? 'Message queued (not yet delivered)' : `Message sent (${latest.status})`}:
-              ID <code>{latest.id}</code>, at <time dateTime={latest.createdAt}>{formatTime(latest.createdAt)}</time>.
+            <p className={latest.status === 'queued' ? 'notice notice-success' : 'notice'}>
+              {latest.status === 'queued'
+                ? 'Message queued (not yet delivered)'
+                : `The message service took the message, with the status “${latest.status}”`}
+              : ID <code>{latest.id}</code>, at <time dateTime={latest.createdAt}>{formatTime(latest.createdAt)}</time>.
             </p>
           )}
         </div>
