@@ -100,3 +100,25 @@ it('puts the focus back on the pet opened, on the way back to the list, each eff
   fireEvent.click(await screen.findByRole('link', { name: '← All pets' }));
   expect(await screen.findByRole('link', { name: 'Luna' })).toHaveFocus();
 });
+
+it('puts the focus back on the pet opened once its row arrives, the list read anew on the way back', async () => {
+  const luna = { id: 2, name: 'Luna', categoryId: 1, status: 'available' };
+  server.use(
+    http.get(`${API}/pets`, () => HttpResponse.json([{ ...luna, id: 1, name: 'Milo' }, luna])),
+    http.get(`${API}/pets/2`, () => HttpResponse.json(luna)),
+  );
+  const { queryClient } = renderSignedIn(
+    <Routes>
+      <Route path="/pets" element={<PetsPage />} />
+      <Route path="/pets/:petId" element={<PetDetailPage />} />
+    </Routes>,
+    { path: '/pets' },
+  );
+  fireEvent.click(await screen.findByRole('link', { name: 'Luna' }));
+  await screen.findByRole('heading', { level: 1, name: 'Luna' });
+  // As after a reload of the pet's page: nothing of the list is kept.
+  queryClient.clear();
+  fireEvent.click(screen.getByRole('link', { name: '← All pets' }));
+  expect(screen.queryByRole('link', { name: 'Luna' })).not.toBeInTheDocument();
+  expect(await screen.findByRole('link', { name: 'Luna' })).toHaveFocus();
+});

@@ -88,17 +88,9 @@ export function PetsPage() {
     if (shown.toString() !== params.toString()) setParams(shown, { replace: true, preventScrollReset: true });
   }, [params, setParams]);
 
-  // Back on the list from a pet's page (Back, or its link to the list): the focus goes to that pet's
-  // link, where the person left, rather than to the heading, above the rows scrolled back to.
-  // Read as the page opens, forgotten once used: an effect run twice (StrictMode) focuses it twice.
+  // Back on the list from a pet's page (Back, or its link to the list): the pet opened, where the
+  // focus returns (see below). Read as the page opens, forgotten once used.
   const [opened] = useState(() => openedBefore(location));
-  useEffect(() => {
-    if (!opened) return;
-    forgetOpened(location);
-    table.current?.querySelector<HTMLElement>(`a[href="${browserPath(opened)}"]`)?.focus({ preventScroll: true });
-    // As the list is shown: a later change of the list is the person's own.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   // `/` jumps to the search box from anywhere on the page that is not a field.
   useEffect(() => {
@@ -171,6 +163,21 @@ export function PetsPage() {
       ? undefined
       : pageRows;
   const hasNext = Boolean(list.data?.nextLink);
+
+  // The focus goes to the pet opened, where the person left, rather than to the heading, above the
+  // rows scrolled back to: once its row is drawn (after a reload, the rows may come after the page),
+  // and unless the person has moved the focus meanwhile. Run twice (StrictMode), it focuses it twice.
+  const drawn = rows !== undefined || Boolean(error);
+  useEffect(() => {
+    if (!opened || !drawn) return;
+    const link = table.current?.querySelector<HTMLElement>(`a[href="${browserPath(opened)}"]`);
+    const focus = document.activeElement;
+    const untouched = !focus || focus === document.body || focus.matches('h1');
+    if (link && untouched) link.focus({ preventScroll: true });
+    forgetOpened(location);
+    // As the list is first drawn: a later change of the list is the person's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened, drawn]);
   // A later page's link (from an earlier answer, or a bookmark) that the service no longer takes.
   const refusedPage = !searching && search.trail.length > 0 ? describeRefusedPageLink(error) : undefined;
   const slow = useDelayedFlag(searching ? scan.searching && !scan.offline : list.isFetching, SLOW_AFTER_MS);
