@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
-import { afterEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API, server } from '../../../test/msw-server.ts';
 import { renderSignedIn } from '../../../test/render.tsx';
 import { PetDetailPage } from './pet-detail-page.tsx';
@@ -83,42 +83,38 @@ it('says a pet may be further on, not that none exists, where the lists it can r
   );
 });
 
-it('puts the focus back on the pet opened, on the way back to the list, each effect run twice as in development', async () => {
+describe('the way back to the list', () => {
   const luna = { id: 2, name: 'Luna', categoryId: 1, status: 'available' };
-  server.use(
-    http.get(`${API}/pets`, () => HttpResponse.json([{ ...luna, id: 1, name: 'Milo' }, luna])),
-    http.get(`${API}/pets/2`, () => HttpResponse.json(luna)),
+  beforeEach(() =>
+    server.use(
+      http.get(`${API}/pets`, () => HttpResponse.json([{ ...luna, id: 1, name: 'Milo' }, luna])),
+      http.get(`${API}/pets/2`, () => HttpResponse.json(luna)),
+    ),
   );
-  renderSignedIn(
-    <Routes>
-      <Route path="/pets" element={<PetsPage />} />
-      <Route path="/pets/:petId" element={<PetDetailPage />} />
-    </Routes>,
-    { path: '/pets' },
-  );
-  fireEvent.click(await screen.findByRole('link', { name: 'Luna' }));
-  fireEvent.click(await screen.findByRole('link', { name: '← All pets' }));
-  expect(await screen.findByRole('link', { name: 'Luna' })).toHaveFocus();
-});
+  const renderListAndPet = () =>
+    renderSignedIn(
+      <Routes>
+        <Route path="/pets" element={<PetsPage />} />
+        <Route path="/pets/:petId" element={<PetDetailPage />} />
+      </Routes>,
+      { path: '/pets' },
+    );
 
-it('puts the focus back on the pet opened once its row arrives, the list read anew on the way back', async () => {
-  const luna = { id: 2, name: 'Luna', categoryId: 1, status: 'available' };
-  server.use(
-    http.get(`${API}/pets`, () => HttpResponse.json([{ ...luna, id: 1, name: 'Milo' }, luna])),
-    http.get(`${API}/pets/2`, () => HttpResponse.json(luna)),
-  );
-  const { queryClient } = renderSignedIn(
-    <Routes>
-      <Route path="/pets" element={<PetsPage />} />
-      <Route path="/pets/:petId" element={<PetDetailPage />} />
-    </Routes>,
-    { path: '/pets' },
-  );
-  fireEvent.click(await screen.findByRole('link', { name: 'Luna' }));
-  await screen.findByRole('heading', { level: 1, name: 'Luna' });
-  // As after a reload of the pet's page: nothing of the list is kept.
-  queryClient.clear();
-  fireEvent.click(screen.getByRole('link', { name: '← All pets' }));
-  expect(screen.queryByRole('link', { name: 'Luna' })).not.toBeInTheDocument();
-  expect(await screen.findByRole('link', { name: 'Luna' })).toHaveFocus();
+  it('puts the focus back on the pet opened, each effect run twice as in development', async () => {
+    renderListAndPet();
+    fireEvent.click(await screen.findByRole('link', { name: 'Luna' }));
+    fireEvent.click(await screen.findByRole('link', { name: '← All pets' }));
+    expect(await screen.findByRole('link', { name: 'Luna' })).toHaveFocus();
+  });
+
+  it('puts the focus back on the pet opened once its row arrives, the list read anew', async () => {
+    const { queryClient } = renderListAndPet();
+    fireEvent.click(await screen.findByRole('link', { name: 'Luna' }));
+    await screen.findByRole('heading', { level: 1, name: 'Luna' });
+    // As after a reload of the pet's page: nothing of the list is kept.
+    queryClient.clear();
+    fireEvent.click(screen.getByRole('link', { name: '← All pets' }));
+    expect(screen.queryByRole('link', { name: 'Luna' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Luna' })).toHaveFocus();
+  });
 });
