@@ -84,10 +84,11 @@ export const READ_LIMIT = 10_000;
 
 /**
  * Every pet the service lists, page by page as they arrive, as many at a time as the spec allows,
- * following its `next` links, up to READ_LIMIT pets or for as long as the caller reads on. Without a status, the whole list
- * (the only one with the pets that have no status); where it ends on its first page, with no way
- * past it, each status's pages after it: `limit` is only a maximum, and a service that lists fewer
- * pets than asked may still list the rest by status. What the search and the export read.
+ * following its `next` links, up to READ_LIMIT pets or for as long as the caller reads on. Without a
+ * status, the whole list (the only one with the pets that have no status); where it ends on its
+ * first page, with no way past it, each status's pages after it: `limit` is only a maximum, and a
+ * service that lists fewer pets than asked may still list the rest by status. What the search and
+ * the export read.
  */
 export async function* readEveryPet(
   api: PetstoreApi,
