@@ -14,3 +14,9 @@ export const PET_NAME_MAX_LENGTH = 200;
 
 /** The largest request body the service reads, in bytes; a larger one is answered 413. */
 export const REQUEST_BODY_MAX_BYTES = 64 * 1024;
+
+/**
+ * How long the service remembers an `Idempotency-Key` (the extension's 24 hours, in the contract):
+ * a key older than this may add the pet again, so the app no longer sends a pet with it.
+ */
+export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { REQUEST_BODY_MAX_BYTES } from '../contract/limits.ts';
 import { HttpError, type ErrorBody } from './http-error.ts';
 import { StoreBusyError, StoreCannotWriteError, StoreRefusedValueError, StoreUnavailableError } from './store.ts';
 import { describeValidationError } from './validation.ts';
@@ -7,7 +8,11 @@ export { HttpError, type ErrorBody };
 
 /** The service's error answers that are the same wherever they arise. */
 export const ERRORS = {
-  payloadTooLarge: { status: 413, code: 'payload_too_large', message: 'The body is larger than 64 KiB.' },
+  payloadTooLarge: {
+    status: 413,
+    code: 'payload_too_large',
+    message: `The body is larger than ${REQUEST_BODY_MAX_BYTES / 1024} KiB.`,
+  },
   unsupportedContentType: {
     status: 400,
     code: 'unsupported_content_type',

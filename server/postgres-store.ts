@@ -1,12 +1,12 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import pg from 'pg';
 import { INT64_MAX } from '../contract/int64.ts';
+import { IDEMPOTENCY_KEY_LIFETIME_MS } from '../contract/limits.ts';
 import { stringifyJson } from './json.ts';
 import { extraJson, toPet, type PetRow } from './pet-rows.ts';
 import { migratePostgres, SCHEMA_LOCK } from './postgres-schema.ts';
 import { PROFILES, type ProfileName } from './profile.ts';
 import {
-  IDEMPOTENCY_KEY_LIFETIME_MS,
   StoreBusyError,
   StoreCannotWriteError,
   StoreRefusedValueError,

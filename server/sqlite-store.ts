@@ -3,12 +3,12 @@ import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Database } from './sqlite.ts';
 import { INT64_MAX } from '../contract/int64.ts';
+import { IDEMPOTENCY_KEY_LIFETIME_MS } from '../contract/limits.ts';
 import type { components } from '../contract/schema.gen.ts';
 import { PROFILES, type ProfileName } from './profile.ts';
 import { extraJson, toPet, type PetRow } from './pet-rows.ts';
 import { migrate, startIdsAbove } from './sqlite-schema.ts';
 import {
-  IDEMPOTENCY_KEY_LIFETIME_MS,
   StoreBusyError,
   StoreCannotWriteError,
   storeParts,

@@ -64,9 +64,6 @@ export class NewerSchemaError extends Error {
   readonly code = 'PETSTORE_NEWER_SCHEMA';
 }
 
-/** How long an `Idempotency-Key` is remembered. */
-export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
-
 /**
  * The reference service's data, wherever it is kept: SQLite (server/sqlite-store.ts) or PostgreSQL
  * (server/postgres-store.ts). The routes see only this.

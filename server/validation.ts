@@ -1,12 +1,13 @@
 import type { FastifySchemaValidationError } from 'fastify';
 import type { SchemaErrorDataVar } from 'fastify/types/schema.js';
-import { PET_NAME_MAX_LENGTH } from '../contract/limits.ts';
+import { PAGE_SIZE_MAX, PET_NAME_MAX_LENGTH } from '../contract/limits.ts';
+import { petStatusValues } from '../contract/schema.gen.ts';
 import type { ErrorBody } from './http-error.ts';
 
 /** Each field the interface validates, its error code and the rule told to the client. */
 const FIELDS: Record<string, { code: string; rule: string }> = {
-  limit: { code: 'invalid_limit', rule: 'must be an integer from 1 to 100' },
-  status: { code: 'invalid_status', rule: 'must be one of available, pending, sold' },
+  limit: { code: 'invalid_limit', rule: `must be an integer from 1 to ${PAGE_SIZE_MAX}` },
+  status: { code: 'invalid_status', rule: `must be one of ${petStatusValues.join(', ')}` },
   cursor: { code: 'invalid_cursor', rule: 'must be taken unchanged from a Link rel="next" header' },
   petId: { code: 'invalid_pet_id', rule: 'must be an integer in the int64 range' },
   name: {

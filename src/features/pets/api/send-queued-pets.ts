@@ -1,5 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { IDEMPOTENCY_KEY_LIFETIME_MS } from '../../../../contract/limits.ts';
 import { useApi } from '../../../api/api-context.ts';
 import { isApiError } from '../../../api/api-error.ts';
 import { newIdempotencyKey, type PetstoreApi } from '../../../api/client.ts';
@@ -11,9 +12,6 @@ import { petQueue, runPetQueue, type QueuedPet, type SendOutcome } from '../pet-
 import { createPet } from './create-pet.ts';
 import { answersReads } from './list-pets.ts';
 import { petAdded } from './pet-queries.ts';
-
-/** How long the service keeps an idempotency key (a day, as the contract's extension says). */
-const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /** Whether the service may no longer know an idempotency key first sent as `sentWith` says. */
 const forgotten = (sentWith: NonNullable<QueuedPet['sentWith']>) =>
