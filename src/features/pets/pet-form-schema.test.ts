@@ -36,7 +36,13 @@ describe('the add-pet form rules', () => {
   it('refuses a name over the longest an environment declares, and takes any length where none is', () => {
     const long = { ...valid, name: 'x'.repeat(201) };
     expect(rulesFor({ petNameMaxLength: 200 }).safeParse(long).error?.issues[0]?.message).toBe(
-      'Keep the name to 200 characters or fewer.',
+      'Keep the name to 200 characters or fewer: it has 201.',
+    );
+    // Characters as people count them: an emoji is one, though JavaScript counts it as two.
+    const dogs = (n: number) => ({ ...valid, name: '🐶'.repeat(n) });
+    expect(rulesFor({ petNameMaxLength: 200 }).safeParse(dogs(200)).success).toBe(true);
+    expect(rulesFor({ petNameMaxLength: 200 }).safeParse(dogs(201)).error?.issues[0]?.message).toBe(
+      'Keep the name to 200 characters or fewer: it has 201.',
     );
     expect(rulesFor({ petNameMaxLength: 200 }).safeParse({ ...valid, name: ` ${'x'.repeat(200)} ` }).success).toBe(
       true,

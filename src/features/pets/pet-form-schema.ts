@@ -28,7 +28,13 @@ export const parseCategoryId = (text: string): bigint | undefined =>
 export const petFormSchema = ({ petNameMaxLength }: ServiceLimits = {}) =>
   z.object({
     name: petNameMaxLength
-      ? name.check(z.maxLength(petNameMaxLength, `Keep the name to ${petNameMaxLength} characters or fewer.`))
+      ? name.check(
+          z.maxLength(petNameMaxLength, {
+            // Counted as the limit counts them, by character, after trimming.
+            error: ({ input }) =>
+              `Keep the name to ${petNameMaxLength} characters or fewer: it has ${[...String(input)].length.toLocaleString()}.`,
+          }),
+        )
       : name,
     categoryId: z.string().check(
       z.trim(),

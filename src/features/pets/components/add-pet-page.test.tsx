@@ -472,7 +472,7 @@ describe('AddPetPage against a service that declares its extensions and limits',
     await userEvent.paste('x'.repeat(201));
     await userEvent.type(screen.getByLabelText('Category ID'), '3');
     await userEvent.click(screen.getByRole('button', { name: 'Add pet' }));
-    expect(await screen.findByText('Keep the name to 200 characters or fewer.')).toBeVisible();
+    expect(await screen.findByText('Keep the name to 200 characters or fewer: it has 201.')).toBeVisible();
     expect(creates).toHaveLength(0);
 
     await userEvent.clear(screen.getByLabelText('Name'));
