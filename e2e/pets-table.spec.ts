@@ -135,6 +135,17 @@ test.describe('pets table', () => {
     await expect(page.getByRole('link', { name: 'Previous page' })).toHaveCount(0);
   });
 
+  test('on a phone, a tap anywhere on a pet’s card opens it', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signIn(page);
+    const card = page.getByRole('table').getByRole('row').nth(1);
+    const name = (await card.getByRole('link').textContent())!;
+    // Its ID line, away from the name: where the finger lands, whatever is drawn there.
+    const idLine = (await card.locator('.col-id').boundingBox())!;
+    await page.mouse.click(idLine.x + idLine.width / 2, idLine.y + idLine.height / 2);
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  });
+
   test('on a phone with large text, Next page shows the new rows, not the filters above them', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await signIn(page, { path: 'pets?limit=10' });
