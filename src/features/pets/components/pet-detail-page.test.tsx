@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -91,13 +91,13 @@ describe('the way back to the list', () => {
       http.get(`${API}/pets/2`, () => HttpResponse.json(luna)),
     ),
   );
-  const renderListAndPet = () =>
+  const renderListAndPet = (path = '/pets') =>
     renderSignedIn(
       <Routes>
         <Route path="/pets" element={<PetsPage />} />
         <Route path="/pets/:petId" element={<PetDetailPage />} />
       </Routes>,
-      { path: '/pets' },
+      { path },
     );
 
   it('puts the focus back on the pet opened, each effect run twice as in development', async () => {
@@ -116,5 +116,24 @@ describe('the way back to the list', () => {
     fireEvent.click(screen.getByRole('link', { name: '← All pets' }));
     expect(screen.queryByRole('link', { name: 'Luna' })).not.toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Luna' })).toHaveFocus();
+  });
+
+  it.each([
+    ['a row past the first screenful, drawn a step later', '/pets?limit=50', 'Pet 15'],
+    ['a search’s match, once the search has read the list again', '/pets?q=Pet+1', 'Pet 15'],
+  ])('puts the focus back on %s', async (_, path, name) => {
+    const pets = Array.from({ length: 50 }, (_, i) => ({ id: 50 - i, name: `Pet ${50 - i}`, categoryId: 1 }));
+    server.use(
+      http.get(`${API}/pets`, ({ request }) =>
+        HttpResponse.json(pets.slice(0, Number(new URL(request.url).searchParams.get('limit') ?? 20))),
+      ),
+      http.get(`${API}/pets/15`, () => HttpResponse.json(pets[35])),
+    );
+    const { queryClient } = renderListAndPet(path);
+    fireEvent.click(await screen.findByRole('link', { name }));
+    await screen.findByRole('heading', { level: 1, name });
+    queryClient.clear();
+    fireEvent.click(screen.getByRole('link', { name: '← All pets' }));
+    await waitFor(() => expect(screen.getByRole('link', { name })).toHaveFocus());
   });
 });

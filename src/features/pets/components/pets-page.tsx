@@ -165,19 +165,27 @@ export function PetsPage() {
   const hasNext = Boolean(list.data?.nextLink);
 
   // The focus goes to the pet opened, where the person left, rather than to the heading, above the
-  // rows scrolled back to: once its row is drawn (after a reload, the rows may come after the page),
-  // and unless the person has moved the focus meanwhile. Run twice (StrictMode), it focuses it twice.
-  const drawn = rows !== undefined || Boolean(error);
+  // rows scrolled back to: once the list is read (after a reload, its rows and a search's matches
+  // come after the page) and its row drawn, unless the person has moved the focus meanwhile.
+  const listRead = Boolean(error) || (searching ? !scan.searching : Boolean(loaded));
+  const openedListed = Boolean(opened && rows?.some((pet) => paths.pet(pet.id) === opened));
   useEffect(() => {
-    if (!opened || !drawn) return;
-    const link = table.current?.querySelector<HTMLElement>(`a[href="${browserPath(opened)}"]`);
-    const focus = document.activeElement;
-    const untouched = !focus || focus === document.body || focus.matches('h1');
-    if (link && untouched) link.focus({ preventScroll: true });
+    if (!opened || !listRead) return;
     forgetOpened(location);
-    // As the list is first drawn: a later change of the list is the person's own.
+    const focusIt = () => {
+      const link = table.current?.querySelector<HTMLElement>(`a[href="${browserPath(opened)}"]`);
+      const focus = document.activeElement;
+      if (link && (!focus || focus === document.body || focus.matches('h1'))) link.focus({ preventScroll: true });
+      return Boolean(link);
+    };
+    if (focusIt() || !openedListed || !table.current) return;
+    // A long list is drawn in two steps (pets-table.tsx): its row comes in the second.
+    const drawing = new MutationObserver(() => focusIt() && drawing.disconnect());
+    drawing.observe(table.current, { childList: true, subtree: true });
+    return () => drawing.disconnect();
+    // As the list is first read: a later change of the list is the person's own.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened, drawn]);
+  }, [opened, listRead]);
   // A later page's link (from an earlier answer, or a bookmark) that the service no longer takes.
   const refusedPage = !searching && search.trail.length > 0 ? describeRefusedPageLink(error) : undefined;
   const slow = useDelayedFlag(searching ? scan.searching && !scan.offline : list.isFetching, SLOW_AFTER_MS);
