@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  IDEMPOTENCY_KEY_LIFETIME_MS,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
   PET_NAME_MAX_LENGTH,
@@ -39,6 +40,7 @@ describe('the contract', () => {
     ).schemas;
     expect(schemas['NewPet']!.properties['name']!.maxLength).toBe(PET_NAME_MAX_LENGTH);
     expect(JSON.stringify(openApiDocument)).toContain(`larger than ${REQUEST_BODY_MAX_BYTES / 1024} KiB`);
+    expect(JSON.stringify(openApiDocument)).toContain(`within ${IDEMPOTENCY_KEY_LIFETIME_MS / 3_600_000} hours`);
   });
 
   it('asks pet names and messages for a visible character, as the app does (contract/text.ts)', () => {

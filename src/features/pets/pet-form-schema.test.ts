@@ -38,7 +38,7 @@ describe('the add-pet form rules', () => {
     expect(rulesFor({ petNameMaxLength: 200 }).safeParse(long).error?.issues[0]?.message).toBe(
       'Keep the name to 200 characters or fewer: it has 201.',
     );
-    // Characters as people count them: an emoji is one, though JavaScript counts it as two.
+    // Counted by code point, as the limit is: an emoji is one, though a JavaScript string's length is two.
     const dogs = (n: number) => ({ ...valid, name: '🐶'.repeat(n) });
     expect(rulesFor({ petNameMaxLength: 200 }).safeParse(dogs(200)).success).toBe(true);
     expect(rulesFor({ petNameMaxLength: 200 }).safeParse(dogs(201)).error?.issues[0]?.message).toBe(
