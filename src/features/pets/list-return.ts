@@ -28,9 +28,9 @@ export const openedFrom = (location: Location): FromList => ({
 });
 
 /**
- * The pet page last opened from each list, by the key the list's scroll is kept under, the newest
- * last. Kept with the session, as ScrollRestoration keeps the scroll positions: a reload of the pet's
- * page keeps both. Only the last few lists' (OPENED_KEPT).
+ * The pet page opened from each list, by the key the list's scroll is kept under, until the way back,
+ * the newest last. Kept with the session, as ScrollRestoration keeps the scroll positions: a reload
+ * of the pet's page keeps both. Only the last few: a list never gone back to leaves its entry behind.
  */
 const openedPets = sessionValue(
   'opened-pets',
@@ -49,13 +49,15 @@ export function rememberOpened(location: Location, path: string) {
   openedPets.save([...others.slice(-(OPENED_KEPT - 1)), [key, path]]);
 }
 
-/**
- * The pet page last opened from the list at `location`: where the focus returns on the way back to
- * it, as its scroll does. Kept, not taken: the page may be drawn twice as the app starts, and a later
- * return to this list (Back from Add pet, say) finds the person where they left too.
- */
+/** The pet page opened from the list at `location`, when this is the way back to it: where the focus returns. */
 export const openedBefore = (location: Location): string | undefined =>
   openedPets.load()?.find(([kept]) => kept === scrollKeyOf(location))?.[1];
+
+/** Once the focus is back: a later return to the list (from Add pet, say) starts afresh. */
+export function forgetOpened(location: Location) {
+  const key = scrollKeyOf(location);
+  openedPets.save((openedPets.load() ?? []).filter(([kept]) => kept !== key));
+}
 
 /** The link back to the list a pet's page was opened from, or to the whole list. */
 export function wayBack(location: Location): { to: string; state?: BackToList } {

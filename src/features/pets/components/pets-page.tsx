@@ -14,7 +14,7 @@ import { petQueries } from '../api/pet-queries.ts';
 import { usePetSearch } from '../api/use-pet-search.ts';
 import { changeList, parseListSearch, type PetListSearch, searchOf, toSearchParams } from '../list-search.ts';
 import { useCategoryNames } from '../categories.ts';
-import { openedBefore, openedFrom, rememberOpened } from '../list-return.ts';
+import { forgetOpened, openedBefore, openedFrom, rememberOpened } from '../list-return.ts';
 import { listMatcher, quotedSearch, sortPets } from '../pet-order.ts';
 import { PET_STATUSES, STATUS_LABELS, type Pet } from '../pet.ts';
 import { EmptyList } from './empty-list.tsx';
@@ -89,7 +89,7 @@ export function PetsPage() {
   }, [params, setParams]);
 
   // Back on the list from a pet's page (Back, or its link to the list): the pet opened, where the
-  // focus returns (see below). Read as the page opens.
+  // focus returns (see below). Read as the page opens, forgotten once used.
   const [opened] = useState(() => openedBefore(location));
 
   // `/` jumps to the search box from anywhere on the page that is not a field.
@@ -171,6 +171,7 @@ export function PetsPage() {
   const openedListed = Boolean(opened && rows?.some((pet) => paths.pet(pet.id) === opened));
   useEffect(() => {
     if (!opened || !listRead) return;
+    forgetOpened(location);
     const focusIt = () => {
       const link = table.current?.querySelector<HTMLElement>(`a[href="${browserPath(opened)}"]`);
       const focus = document.activeElement;
@@ -182,7 +183,7 @@ export function PetsPage() {
     const drawing = new MutationObserver(() => focusIt() && drawing.disconnect());
     drawing.observe(table.current, { childList: true, subtree: true });
     return () => drawing.disconnect();
-    // When the list is read; a list read again later moves a focus only from nowhere the person put it.
+    // As the list is first read: a later change of the list is the person's own.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened, listRead]);
   // A later page's link (from an earlier answer, or a bookmark) that the service no longer takes.
