@@ -73,10 +73,7 @@ const EnvSchema = z
     CORS_ORIGINS: list.pipe(z.array(corsOrigin)).default(DEFAULT_CORS_ORIGINS),
     // Exactly 0 or 1: a `false` or `no` that meant "no demo pets" must not put 24 in a live store.
     // Unset, a store with the demo key gets demo pets and one with keys of its own does not.
-    PETSTORE_SEED: z
-      .enum(['0', '1'], 'must be 0 (no demo pets) or 1 (24 demo pets in an empty store)')
-      .optional()
-      .transform((value) => (value === undefined ? undefined : value === '1')),
+    PETSTORE_SEED: z.enum(['0', '1'], 'must be 0 (no demo pets) or 1 (24 demo pets in an empty store)').optional(),
     REQUEST_TIMEOUT_MS: millis.default(DEFAULT_LIMITS.requestTimeoutMs),
     KEEP_ALIVE_TIMEOUT_MS: millis.default(DEFAULT_LIMITS.keepAliveTimeoutMs),
     FAILED_AUTH_MAX: z.coerce.number().int().min(1).default(DEFAULT_LIMITS.failedAuthMax),
@@ -87,7 +84,7 @@ const EnvSchema = z
     ...env,
     PETSTORE_DB: PETSTORE_DB ?? DEFAULT_DB[env.PETSTORE_PROFILE],
     // The interface has no way to delete a pet: demo pets put in a live store would stay there.
-    PETSTORE_SEED: PETSTORE_SEED ?? env.PETSTORE_API_KEYS === undefined,
+    PETSTORE_SEED: PETSTORE_SEED === undefined ? env.PETSTORE_API_KEYS === undefined : PETSTORE_SEED === '1',
   }));
 
 export type ServerConfig = z.infer<typeof EnvSchema>;
