@@ -4,8 +4,7 @@ import { useApi } from '../../../api/api-context.ts';
 import { useReadFailure } from '../../../api/read-failure.ts';
 import { searchKey } from '../pet-order.ts';
 import type { Pet, PetStatus } from '../pet.ts';
-import type { EveryPetPage } from './list-pets.ts';
-import { READ_LIMIT } from './list-pets.ts';
+import { READ_LIMIT, type EveryPetPage } from './list-pets.ts';
 import { petQueries } from './pet-queries.ts';
 
 type Candidate = { pet: Pet; key: string };
