@@ -38,6 +38,15 @@ export class ApiError extends Error {
     return this.kind === 'network' || this.kind === 'timeout' || this.status === 502 || this.status === 504;
   }
 
+  /**
+   * Whether a write may have been carried out though this app cannot show its outcome: its answer was
+   * lost (`outcomeUnknown`), or came and does not fit the contract (a 201 whose body is no pet).
+   * Sending it again could carry it out twice.
+   */
+  get mayHaveBeenDone(): boolean {
+    return this.outcomeUnknown || this.kind === 'invalid-response';
+  }
+
   /** Worth trying again unchanged: no answer, or the service failed on its side. */
   get isTransient(): boolean {
     return this.kind === 'network' || this.kind === 'timeout' || this.status >= 500;

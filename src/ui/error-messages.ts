@@ -79,8 +79,8 @@ export const canRetry = (error: unknown) =>
 
 /**
  * What happens next, when trying again can help. A read tries again by itself when waiting helps. A
- * write waits for the person: when its answer was lost it may have been carried out, so sending it
- * again is safe only where the service makes a second try harmless (`idempotent`).
+ * write waits for the person: when its answer was lost or cannot be read it may have been carried
+ * out, so sending it again is safe only where the service makes a second try harmless (`idempotent`).
  */
 export function describeRecovery(
   error: unknown,
@@ -88,16 +88,17 @@ export function describeRecovery(
   { idempotent = false }: { idempotent?: boolean } = {},
 ): string | undefined {
   if (!canRetry(error) || !isApiError(error)) return undefined;
-  if (error.kind === 'invalid-response') {
-    return 'Nothing is lost. Try again; if it keeps happening, tell whoever runs the service.';
-  }
+  const garbled = error.kind === 'invalid-response';
   if (kind === 'read') {
-    return 'Nothing is lost: the app keeps trying again by itself, and at once when you are back online.';
+    return garbled
+      ? 'Nothing is lost. Try again; if it keeps happening, tell whoever runs the service.'
+      : 'Nothing is lost: the app keeps trying again by itself, and at once when you are back online.';
   }
-  if (!error.outcomeUnknown) return 'Nothing you typed is lost. Try again in a moment.';
+  if (!error.mayHaveBeenDone) return 'Nothing you typed is lost. Try again in a moment.';
+  const tell = garbled ? ' If it keeps happening, tell whoever runs the service.' : '';
   return idempotent
-    ? 'Nothing you typed is lost. Try again: a second try never adds it twice.'
-    : 'Nothing you typed is lost. It may have arrived all the same: sending it again could send it twice.';
+    ? `Nothing you typed is lost. Try again: a second try never adds it twice.${tell}`
+    : `Nothing you typed is lost. It ${garbled ? 'most likely' : 'may have'} arrived all the same: sending it again could send it twice.${tell}`;
 }
 
 export interface LostCreateWords {
@@ -105,6 +106,8 @@ export interface LostCreateWords {
   next: string;
   /** Not an outage: sending again will fail the same way until the service's setup changes. */
   refusedBySetup: boolean;
+  /** It may be in the list already, and only a look there can tell: the notice offers one. */
+  lookFor: boolean;
 }
 
 /**
@@ -119,7 +122,10 @@ export function describeLostCreate({
   idempotent,
   environmentName,
 }: {
-  /** How the answer was lost: no answer at all (`network`), none in time (`timeout`), or a 502 or 504. */
+  /**
+   * How the answer was lost: no answer at all (`network`), none in time (`timeout`), a 502 or 504, or
+   * one that does not fit the contract (`invalid-response`).
+   */
   lostBy: ApiErrorKind;
   inARow: number;
   readsAnswer: boolean;
@@ -129,8 +135,19 @@ export function describeLostCreate({
   if (lostBy === 'network' && inARow >= 2 && readsAnswer) {
     return {
       refusedBySetup: true,
+      lookFor: false,
       what: `The request to add the pet could not be sent: ${environmentName} answers when the list is read, but gave no answer to this request ${inARow} times in a row.`,
       next: "Waiting will not help: the service's setup is probably refusing this request (its CORS configuration, for example, must allow every header the app sends). Tell whoever runs the service. Nothing you typed is lost.",
+    };
+  }
+  if (lostBy === 'invalid-response') {
+    // A 2xx: the service most likely added the pet. Sent again, even harmlessly, the answer would
+    // most likely come back the same: the list is where to find out.
+    return {
+      refusedBySetup: false,
+      lookFor: true,
+      what: `${environmentName} answered as if the pet was added, but in a form this app cannot read.`,
+      next: `Look for it before sending it again${idempotent ? '' : ': sending it again could add it twice'}. Nothing you typed is lost. If it keeps happening, tell whoever runs the service.`,
     };
   }
   const what =
@@ -138,11 +155,13 @@ export function describeLostCreate({
   return idempotent
     ? {
         refusedBySetup: false,
+        lookFor: false,
         what: `${what}.`,
         next: 'Nothing you typed is lost. Try again: a second try never adds the pet twice.',
       }
     : {
         refusedBySetup: false,
+        lookFor: true,
         what: `${what}, so the pet may or may not have been added.`,
         next: 'Look for it before sending it again: sending it again could add it twice. Nothing you typed is lost.',
       };

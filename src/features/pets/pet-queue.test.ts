@@ -40,6 +40,10 @@ describe('parseQueue: what is read back from storage', () => {
     expect(parseQueue([bad, entry({ id: 'b2' })])).toEqual([entry({ id: 'b2' })]);
   });
 
+  it('keeps a lost pet whose way of being lost a later version wrote: it reads as no answer', () => {
+    expect(parseQueue([entry({ state: 'lost', lostBy: 'gremlins' })])).toEqual([entry({ state: 'lost' })]);
+  });
+
   it('reads a send cut short by a reload as lost without a key, and as waiting with one', () => {
     expect(parseQueue([entry({ state: 'sending' })])).toEqual([entry({ state: 'lost', lostBy: 'network' })]);
     expect(parseQueue([entry({ state: 'sending', idempotencyKey: 'k' })])).toEqual([

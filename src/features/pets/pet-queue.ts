@@ -17,8 +17,8 @@ import { petFormSchema } from './pet-form-schema.ts';
  * - `waiting`: not sent yet, or sent where a second send cannot add it twice: it is sent when the
  *   service answers;
  * - `sending`: on its way (cut short by a reload: `lost` without an idempotency key, else `waiting`);
- * - `lost`: sent, and no answer came back: it may have been added, so it is sent again only when
- *   the person asks;
+ * - `lost`: sent, and no answer came back, or one this app cannot read: it may have been added, so it
+ *   is sent again only when the person asks;
  * - `refused`: the service answered no (`problem` says why).
  */
 const QUEUE_STATES = ['waiting', 'sending', 'lost', 'refused'] as const;
@@ -35,8 +35,11 @@ const QueuedPetSchema = z.object({
    */
   sentWith: z.optional(z.object({ apiKey: z.string(), at: z.number() })),
   state: z.enum(QUEUE_STATES),
-  /** How the answer was lost (`lost`): no answer at all, or none in time. */
-  lostBy: z.optional(z.enum(['network', 'timeout'])),
+  /**
+   * How the answer was lost (`lost`): no answer at all, none in time, or one that does not fit the
+   * contract. One this version does not know reads as no answer, rather than the pet being dropped.
+   */
+  lostBy: z.catch(z.optional(z.enum(['network', 'timeout', 'invalid-response'])), undefined),
   problem: z.optional(z.string()),
   queuedAt: z.number(),
 });

@@ -26,6 +26,18 @@ describe('MessagesPage', () => {
     expect(sent).toBe(1);
   });
 
+  it('says a message whose answer it cannot read most likely arrived, and promises no harmless retry', async () => {
+    server.use(http.post(`${MESSAGES}/messages`, () => HttpResponse.json({ id: 'm-1' }, { status: 202 })));
+    renderSignedIn(<MessagesPage />, { path: '/messages' });
+    await send('Feed the parrots');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The message service sent an answer this app cannot read.');
+    expect(alert).toHaveTextContent(
+      'Nothing you typed is lost. It most likely arrived all the same: sending it again could send it twice. If it keeps happening, tell whoever runs the service.',
+    );
+    expect(screen.getByLabelText('Message')).toHaveValue('Feed the parrots');
+  });
+
   it('refuses a message over the body size an environment declares, and none where it declares none', async () => {
     let sent = 0;
     server.use(

@@ -42,7 +42,7 @@ function attemptKey(pet: NewPet): string {
   return key;
 }
 
-/** Creates whose answer never came, in a row, and whether the service answered a read meanwhile. */
+/** Creates whose answer never came, or came unreadable, in a row, and whether the service answered a read meanwhile. */
 export interface LostAnswers {
   inARow: number;
   /** The same service answered a read right after the last one: it is up, and reads get through. */
@@ -75,7 +75,7 @@ export function useCreatePet() {
         formAttempt.clear();
         return { added };
       } catch (error) {
-        if (isApiError(error) && error.outcomeUnknown) {
+        if (isApiError(error) && error.mayHaveBeenDone) {
           // Only a request that got no answer at all may have been refused by the browser itself.
           const readsAnswer = error.kind === 'network' && (await answersReads(api));
           if (error.kind === 'network' && !readsAnswer) {

@@ -246,6 +246,20 @@ describe('sendQueuedPet against a service built to the spec alone', () => {
     expect(creates).toEqual([null]);
   });
 
+  it.each([
+    ['with', REFERENCE],
+    ['without', testEnvironment],
+  ])(
+    'a 201 it cannot read has most likely added the pet: %s a key, not sent again by itself',
+    async (_, environment) => {
+      const { creates } = service({ answer: () => HttpResponse.json([1, 2, 3], { status: 201 }) });
+      petQueue.add(rex, { state: 'waiting', idempotencyKey: 'key-of-rex' });
+      expect(await send(environment)).toBe('done');
+      expect(petQueue.get()).toMatchObject([{ state: 'lost', lostBy: 'invalid-response' }]);
+      expect(creates).toHaveLength(1);
+    },
+  );
+
   it('a 503 added nothing: tried again later', async () => {
     service({ answer: () => new HttpResponse('Service Unavailable', { status: 503 }) });
     petQueue.add(rex, { state: 'waiting' });

@@ -71,12 +71,9 @@ export async function sendQueuedPet(
   } catch (error) {
     const failed = isApiError(error) ? error : undefined;
     // Not carried out (never sent, when the page's own CSP refused it), or carried out once whatever
-    // happens next: try again later.
-    if (
-      failed &&
-      (failed.kind === 'blocked' ||
-        (key ? failed.isTransient || failed.kind === 'invalid-response' : failed.isTransient && !failed.outcomeUnknown))
-    ) {
+    // happens next: try again later. An answer that came but cannot be read is no outage: sent again,
+    // even harmlessly, it would most likely come back the same, so the person looks for the pet.
+    if (failed && (failed.kind === 'blocked' || (failed.isTransient && (key || !failed.outcomeUnknown)))) {
       update({ state: 'waiting' });
       return 'later';
     }
@@ -86,8 +83,11 @@ export async function sendQueuedPet(
       update({ state: 'waiting', sentWith: entry.sentWith });
       return 'later';
     }
-    if (failed && (failed.outcomeUnknown || failed.kind === 'invalid-response')) {
-      update({ state: 'lost', lostBy: failed.kind === 'timeout' ? 'timeout' : 'network' });
+    if (failed?.mayHaveBeenDone) {
+      update({
+        state: 'lost',
+        lostBy: failed.kind === 'timeout' || failed.kind === 'invalid-response' ? failed.kind : 'network',
+      });
       return 'done';
     }
     update({ state: 'refused', problem: describeError(error, api.environment.limits) });

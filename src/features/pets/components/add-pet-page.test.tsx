@@ -90,6 +90,21 @@ describe('AddPetPage against a service built to the spec alone', () => {
     await waitFor(() => expect(creates).toHaveLength(2));
   });
 
+  it('says a pet whose 201 it cannot read was most likely added, and offers the look before sending again', async () => {
+    const { creates } = service({ answer: () => HttpResponse.json([1, 2, 3], { status: 201 }) });
+    renderSignedIn(<AddPetPage />, { path: '/pets/new' });
+    await addPet();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Test answered as if the pet was added, but in a form this app cannot read.');
+    expect(alert).toHaveTextContent('Look for it before sending it again: sending it again could add it twice.');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Look for “Rex”' })).toBeVisible();
+    expect(screen.getByLabelText('Name')).toHaveValue('Rex');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Send again' }));
+    await waitFor(() => expect(creates).toHaveLength(2));
+  });
+
   it('looks for the pet in its status, and lists the ones named so in its category', async () => {
     const { reads } = service({
       answer: () => HttpResponse.error(),
@@ -402,6 +417,21 @@ describe('AddPetPage against a service that declares its extensions and limits',
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(creates).toHaveLength(2));
     expect(creates[0]!.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(creates[1]!.idempotencyKey).toBe(creates[0]!.idempotencyKey);
+  });
+
+  it('offers the look after a 201 it cannot read, and a harmless Try again with the same key', async () => {
+    const { creates } = service({
+      answer: (attempt) => (attempt === 1 ? HttpResponse.json({}, { status: 201 }) : created(7)),
+    });
+    renderSignedIn(<AddPetPage />, { path: '/pets/new', environment: REFERENCE });
+    await addPet();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Test answered as if the pet was added, but in a form this app cannot read.');
+    expect(alert).toHaveTextContent('Look for it before sending it again. Nothing you typed is lost.');
+    expect(screen.getByRole('button', { name: 'Look for “Rex”' })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(creates).toHaveLength(2));
     expect(creates[1]!.idempotencyKey).toBe(creates[0]!.idempotencyKey);
   });
 

@@ -115,7 +115,7 @@ export function AddPetPage() {
   // A field error is shown beside its field; anything else above the button.
   const failure = createPet.isError && !fieldOfError(createPet.error) ? createPet.error : undefined;
   const lost =
-    failure && isApiError(failure) && failure.outcomeUnknown && lostAnswers && sent
+    failure && isApiError(failure) && failure.mayHaveBeenDone && lostAnswers && sent
       ? {
           pet: sent,
           words: describeLostCreate({
@@ -208,7 +208,7 @@ export function AddPetPage() {
         {failure && (
           <div ref={failureRef} tabIndex={-1}>
             {lost ? (
-              <LostCreateNotice words={lost.words} pet={lost.pet} idempotent={idempotent} onFound={forgetSent} />
+              <LostCreateNotice words={lost.words} pet={lost.pet} onFound={forgetSent} />
             ) : (
               <ErrorNotice error={failure} kind="write" idempotent={idempotent} />
             )}

@@ -96,12 +96,10 @@ function PetLookup({ pet, onFound }: { pet: NewPet; onFound: (() => void) | unde
 export function LostCreateNotice({
   words,
   pet,
-  idempotent,
   onFound,
 }: {
   words: LostCreateWords;
   pet: NewPet;
-  idempotent: boolean;
   /** Where the pet is still in a form: the person says a pet found is the one sent, done with it. */
   onFound?: () => void;
 }) {
@@ -117,7 +115,7 @@ export function LostCreateNotice({
         <p>{words.what}</p>
         <p>{words.next}</p>
       </div>
-      {!idempotent && !words.refusedBySetup && (
+      {words.lookFor && (
         <div ref={lookup} role="status" className="lookup" tabIndex={-1}>
           {looking ? (
             <PetLookup pet={pet} onFound={onFound} />

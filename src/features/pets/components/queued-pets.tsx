@@ -72,7 +72,7 @@ function QueuedPetItem({ pet }: { pet: QueuedPet }) {
         {STATUS_LABELS[status].toLowerCase()}
       </p>
       <p className={`queued-pet-state queued-pet-${pet.state}`}>{stateText(pet, environment.name)}</p>
-      {lostWords && <LostCreateNotice words={lostWords} pet={toNewPet(pet.pet)} idempotent={false} />}
+      {lostWords && <LostCreateNotice words={lostWords} pet={toNewPet(pet.pet)} />}
       {/* The visible words first: a button lays its text out as flex items, and drops the spaces around them. */}
       {pet.state !== 'sending' && (
         <p className="queued-pet-actions">
