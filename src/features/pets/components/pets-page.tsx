@@ -16,11 +16,11 @@ import { changeList, parseListSearch, type PetListSearch, searchOf, toSearchPara
 import { useCategoryNames } from '../categories.ts';
 import { forgetOpened, openedBefore, openedFrom, rememberOpened } from '../list-return.ts';
 import { listMatcher, quotedSearch, sortPets } from '../pet-order.ts';
-import { PET_STATUSES, STATUS_LABELS, type Pet } from '../pet.ts';
+import { PET_STATUSES, type Pet } from '../pet.ts';
 import { EmptyList } from './empty-list.tsx';
 import { ExportButton } from './export-button.tsx';
 import { Pager, type PageLinks } from './pager.tsx';
-import { describeCategoryPage, describePage, describeSearch } from './pets-summary.ts';
+import { describeCategoryPage, describePage, describeSearch, listedPets } from './pets-summary.ts';
 import { PetsFilters } from './pets-filters.tsx';
 import { PetsTable } from './pets-table.tsx';
 import { QueuedPets } from './queued-pets.tsx';
@@ -190,7 +190,7 @@ export function PetsPage() {
   const refusedPage = !searching && search.trail.length > 0 ? describeRefusedPageLink(error) : undefined;
   const slow = useDelayedFlag(searching ? scan.searching && !scan.offline : list.isFetching, SLOW_AFTER_MS);
 
-  const listed = search.status ? `${STATUS_LABELS[search.status]} pets` : 'All pets';
+  const listed = listedPets(search.status);
   // The table's name, as a screen reader gives it: what the rows are, narrowed as they are.
   const caption = [
     listed,

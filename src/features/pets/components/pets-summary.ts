@@ -13,6 +13,8 @@ export const firstPagesOf = (status: PetStatus | undefined) =>
   status ? `the first page of the ${status} pets` : 'the first pages of the whole list and of each status';
 /** That the service offers no way past what `firstPagesOf` names. */
 export const noWayPast = (status: PetStatus | undefined) => `offers no way past ${status ? 'it' : 'them'}`;
+/** What the list of a status is called, in the table's caption and while it loads. */
+export const listedPets = (status: PetStatus | undefined) => (status ? `${STATUS_LABELS[status]} pets` : 'All pets');
 
 const SORT_LABELS: Record<SortKey, string> = { id: 'ID', name: 'name', category: 'category ID', status: 'status' };
 const NAMED_SORT_LABELS = { ...SORT_LABELS, category: 'category' };
