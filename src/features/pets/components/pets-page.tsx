@@ -11,19 +11,20 @@ import { PageHeading } from '../../../ui/page-heading.tsx';
 import { SLOW_AFTER_MS, useDelayedFlag } from '../../../ui/use-delayed-flag.ts';
 import { useFocusOnRemoval } from '../../../ui/focus-on-removal.ts';
 import { petQueries } from '../api/pet-queries.ts';
-import { usePetSearch } from '../api/use-pet-search.ts';
 import { changeList, parseListSearch, type PetListSearch, searchOf, toSearchParams } from '../list-search.ts';
 import { useCategoryNames } from '../categories.ts';
 import { forgetOpened, openedBefore, openedFrom, rememberOpened } from '../list-return.ts';
-import { listMatcher, quotedSearch, sortPets } from '../pet-order.ts';
-import { PET_STATUSES, type Pet } from '../pet.ts';
+import { quotedSearch, sortPets } from '../pet-order.ts';
+import { PET_STATUSES } from '../pet.ts';
 import { EmptyList } from './empty-list.tsx';
 import { ExportButton } from './export-button.tsx';
-import { Pager, type PageLinks } from './pager.tsx';
-import { describeCategoryPage, describePage, describeSearch, listedPets } from './pets-summary.ts';
+import { Pager } from './pager.tsx';
+import { describeCategoryPage, describePage, listedPets } from './pets-summary.ts';
 import { PetsFilters } from './pets-filters.tsx';
 import { PetsTable } from './pets-table.tsx';
+import type { PetsView } from './pets-view.ts';
 import { QueuedPets } from './queued-pets.tsx';
+import { useSearchMatches } from './use-search-matches.ts';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -122,17 +123,7 @@ export function PetsPage() {
     // The list as it is (status, size) decides what to read; `search` is made anew each render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [searching, listLoaded, search.status, search.limit]);
-  const scan = usePetSearch(q, search.status);
-
-  const matches = useMemo(() => {
-    if (!searching) return [];
-    const matches = listMatcher(q, category);
-    return sortPets(
-      scan.candidates.filter(({ pet, key }) => matches(pet, key)).map(({ pet }) => pet),
-      search.sort,
-      categoryName,
-    );
-  }, [searching, q, scan.candidates, search.sort, category, categoryName]);
+  const matches = useSearchMatches(q, search, names, categoryName);
 
   // Rows cut from a longer page of the same list (the page size went down) are this page's, shown as
   // such at once; only the link to the next page waits for the service.
@@ -147,30 +138,54 @@ export function PetsPage() {
       ),
     [list.data, search.sort, category, categoryName],
   );
-  const matchPages = Math.max(1, Math.ceil(matches.length / search.limit));
-  const matchPage = Math.min(search.page, matchPages);
-  // The same list stays the same array between renders (each keystroke renders the page): the table
-  // compares it with the rows it drew only when it really changes.
-  const matchRows = useMemo(
-    () => matches.slice((matchPage - 1) * search.limit, matchPage * search.limit),
-    [matches, matchPage, search.limit],
-  );
-  const error = searching ? scan.error : listFailure.failure;
-  // Another status's rows, shown while this one was read, are not kept once it fails: only its own are.
-  const rows: readonly Pet[] | undefined = searching
-    ? matchRows
-    : error && list.data?.ofAnotherStatus
-      ? undefined
-      : pageRows;
+  const listError = listFailure.failure;
   const hasNext = Boolean(list.data?.nextLink);
+  // Another status's rows, shown while this one was read, are not kept once it fails: only its own are.
+  const listRows = listError && list.data?.ofAnotherStatus ? undefined : pageRows;
+  const listEmpty = listRows?.length === 0 && loaded;
+  const listPage: PetsView = {
+    rows: listRows,
+    error: listError,
+    read: Boolean(listError) || Boolean(loaded),
+    summary:
+      listError && !loaded
+        ? 'The list could not be loaded.'
+        : loaded
+          ? category !== undefined
+            ? describeCategoryPage(pageRows?.length ?? 0, list.data.pets.length, search, names, hasNext)
+            : describePage(list.data.pets.length, search, hasNext, names.named)
+          : `Loading ${listedPets(search.status).toLowerCase()}…`,
+    pages: {
+      number: search.trail.length + 1,
+      ...(search.trail.length > 0 && { previous: toSearchParams({ ...search, trail: search.trail.slice(0, -1) }) }),
+      ...(search.trail.length > 1 && { first: toSearchParams({ ...search, trail: [] }) }),
+      ...(loaded &&
+        list.data.nextLink && {
+          next: toSearchParams({ ...search, trail: [...search.trail, list.data.nextLink] }),
+        }),
+    },
+    busy: list.isFetching && !loaded,
+    waiting: list.isFetching,
+    waitingFor: list.failureReason,
+    offline: list.fetchStatus === 'paused',
+    onceOnline: 'list updates',
+    onRetry: () => void listFailure.tryAgain(),
+    retrying: listFailure.retrying,
+    empty: Boolean(listEmpty),
+    // A later page's link (from an earlier answer, or a bookmark) that the service no longer takes.
+    refusedPage: search.trail.length > 0 ? describeRefusedPageLink(listError) : undefined,
+    // The page read has pets, none of this category: the way to the next page stays.
+    noneOfCategory: Boolean(listEmpty && category !== undefined && list.data!.pets.length > 0),
+  };
+  const view = searching ? matches : listPage;
+  const { rows, error, read, summary, pages, empty, noneOfCategory } = view;
 
   // The focus goes to the pet opened, where the person left, rather than to the heading, above the
   // rows scrolled back to: once the list is read (after a reload, its rows and a search's matches
   // come after the page) and its row drawn, unless the person has moved the focus meanwhile.
-  const listRead = Boolean(error) || (searching ? !scan.searching : Boolean(loaded));
   const openedListed = Boolean(opened && rows?.some((pet) => paths.pet(pet.id) === opened));
   useEffect(() => {
-    if (!opened || !listRead) return;
+    if (!opened || !read) return;
     forgetOpened(location);
     const focusIt = () => {
       const link = table.current?.querySelector<HTMLElement>(`a[href="${browserPath(opened)}"]`);
@@ -185,31 +200,17 @@ export function PetsPage() {
     return () => drawing.disconnect();
     // As the list is first read: a later change of the list is the person's own.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened, listRead]);
-  // A later page's link (from an earlier answer, or a bookmark) that the service no longer takes.
-  const refusedPage = !searching && search.trail.length > 0 ? describeRefusedPageLink(error) : undefined;
-  const slow = useDelayedFlag(searching ? scan.searching && !scan.offline : list.isFetching, SLOW_AFTER_MS);
+  }, [opened, read]);
+  const slow = useDelayedFlag(view.waiting, SLOW_AFTER_MS);
 
-  const listed = listedPets(search.status);
   // The table's name, as a screen reader gives it: what the rows are, narrowed as they are.
   const caption = [
-    listed,
+    listedPets(search.status),
     category !== undefined && ` of ${names.label(category)}`,
     searching && ` named like ${quotedSearch(q)}`,
   ]
     .filter(Boolean)
     .join('');
-  const summary = searching
-    ? scan.candidates.length || !error
-      ? describeSearch(matches.length, { ...search, q }, scan, names)
-      : 'The search could not start.'
-    : error && !loaded
-      ? 'The list could not be loaded.'
-      : loaded
-        ? category !== undefined
-          ? describeCategoryPage(pageRows?.length ?? 0, list.data.pets.length, search, names, hasNext)
-          : describePage(list.data.pets.length, search, hasNext, names.named)
-        : `Loading ${listed.toLowerCase()}…`;
 
   // While a search is typed, the line keeps what it said until the typing pauses and the address takes
   // the search: a screen reader reads out its outcome once, not a count for every key.
@@ -218,22 +219,6 @@ export function PetsPage() {
   if (!typing && settled !== summary) setSettled(summary);
   const said = typing ? settled : summary;
 
-  const pages: PageLinks = searching
-    ? {
-        number: matchPage,
-        of: scan.searching ? undefined : matchPages,
-        ...(matchPage > 1 && { previous: toSearchParams({ ...search, q, page: matchPage - 1 }) }),
-        ...(matchPage < matchPages && { next: toSearchParams({ ...search, q, page: matchPage + 1 }) }),
-      }
-    : {
-        number: search.trail.length + 1,
-        ...(search.trail.length > 0 && { previous: toSearchParams({ ...search, trail: search.trail.slice(0, -1) }) }),
-        ...(search.trail.length > 1 && { first: toSearchParams({ ...search, trail: [] }) }),
-        ...(loaded &&
-          list.data.nextLink && {
-            next: toSearchParams({ ...search, trail: [...search.trail, list.data.nextLink] }),
-          }),
-      };
   const showPager = Boolean(pages.previous || pages.next);
   // Another page: the person reads on from the table's start. The page scrolls to its top, and on
   // to the table where that would leave it out of sight (a phone, large text).
@@ -250,10 +235,6 @@ export function PetsPage() {
       table.current.scrollIntoView({ block: 'start' });
     }
   }, [location.key]);
-  // A search that failed, or waits to go on, has not looked everywhere: it found nothing yet, not nothing.
-  const empty = rows?.length === 0 && (searching ? !scan.searching && !error : loaded);
-  // The page read has pets, none of this category: the way to the next page stays.
-  const noneOfCategory = empty && !searching && category !== undefined && list.data!.pets.length > 0;
 
   return (
     <section className="pets-page">
@@ -279,32 +260,25 @@ export function PetsPage() {
 
       <p className="table-summary" role="status">
         {said}
-        {slow && !error && (
-          <span className="loading-inline"> {describeWait(searching ? undefined : list.failureReason)}</span>
-        )}
-        {(searching ? scan.offline : list.fetchStatus === 'paused') && (
+        {slow && !error && <span className="loading-inline"> {describeWait(view.waitingFor)}</span>}
+        {view.offline && (
           <span className="loading-inline">
             {' '}
-            You are offline: the {searching ? 'search goes on' : 'list updates'} by itself when the connection is back.
+            You are offline: the {view.onceOnline} by itself when the connection is back.
           </span>
         )}
       </p>
-      {searching && (scan.searching || scan.stopped) && (
+      {view.searchAction && (
         <p className="search-actions">
-          <button
-            type="button"
-            className="button-secondary"
-            onClick={scan.stopped ? scan.resume : scan.stop}
-            ref={searchAction}
-          >
-            {scan.stopped ? 'Search the rest' : 'Stop searching'}
+          <button type="button" className="button-secondary" onClick={view.searchAction.onClick} ref={searchAction}>
+            {view.searchAction.stopped ? 'Search the rest' : 'Stop searching'}
           </button>
         </p>
       )}
 
-      {refusedPage ? (
+      {view.refusedPage ? (
         <div className="notice notice-error" role="alert">
-          <p>{refusedPage}</p>
+          <p>{view.refusedPage}</p>
           <p className="link-line">
             <Link to={{ search: toSearchParams({ ...search, trail: [] }).toString() }}>
               Start again from the first page
@@ -318,8 +292,8 @@ export function PetsPage() {
             <ErrorNotice
               error={error}
               kind="read"
-              onRetry={canRetry(error) ? (searching ? scan.resume : () => void listFailure.tryAgain()) : undefined}
-              retrying={searching ? scan.retrying : listFailure.retrying}
+              onRetry={canRetry(error) ? view.onRetry : undefined}
+              retrying={view.retrying}
             />
             {!canRetry(error) && (
               <p className="link-line">
@@ -357,7 +331,7 @@ export function PetsPage() {
             ref={table}
             pets={rows}
             caption={caption}
-            busy={searching ? scan.searching : list.isFetching && !loaded}
+            busy={view.busy}
             sort={search.sort}
             onSort={(sort) => change({ sort })}
             onOpen={(path) => {
