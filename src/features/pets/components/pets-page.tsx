@@ -1,12 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useApi } from '../../../api/api-context.ts';
-import { beforeShown, useReadFailure } from '../../../api/read-failure.ts';
+import { beforeShown } from '../../../api/read-failure.ts';
 import { browserPath, paths } from '../../../config/paths.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
-import { canRetry, describeRefusedPageLink, describeWait } from '../../../ui/error-messages.ts';
-import { whenIdle } from '../../../lib/idle.ts';
+import { canRetry, describeWait } from '../../../ui/error-messages.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { SLOW_AFTER_MS, useDelayedFlag } from '../../../ui/use-delayed-flag.ts';
 import { useFocusOnRemoval } from '../../../ui/focus-on-removal.ts';
@@ -14,16 +13,15 @@ import { petQueries } from '../api/pet-queries.ts';
 import { changeList, parseListSearch, type PetListSearch, searchOf, toSearchParams } from '../list-search.ts';
 import { useCategoryNames } from '../categories.ts';
 import { forgetOpened, openedBefore, openedFrom, rememberOpened } from '../list-return.ts';
-import { quotedSearch, sortPets } from '../pet-order.ts';
-import { PET_STATUSES } from '../pet.ts';
+import { quotedSearch } from '../pet-order.ts';
 import { EmptyList } from './empty-list.tsx';
 import { ExportButton } from './export-button.tsx';
 import { Pager } from './pager.tsx';
-import { describeCategoryPage, describePage, listedPets } from './pets-summary.ts';
+import { listedPets } from './pets-summary.ts';
 import { PetsFilters } from './pets-filters.tsx';
 import { PetsTable } from './pets-table.tsx';
-import type { PetsView } from './pets-view.ts';
 import { QueuedPets } from './queued-pets.tsx';
+import { useListPage } from './use-list-page.ts';
 import { useSearchMatches } from './use-search-matches.ts';
 
 const SEARCH_DELAY_MS = 250;
@@ -44,13 +42,12 @@ export function PetsPage() {
   // Stop searching goes once the search is done: the focus on it goes back to the search box.
   const searchAction = useFocusOnRemoval(searchBox);
   const table = useRef<HTMLTableElement>(null);
-  const pageOf = (list: PetListSearch) => petQueries.list(api, list);
 
   // Filter tweaks replace the history entry: Back leaves the list instead of undoing each click.
   // The request for the new list leaves at once, from the handler, not after the next render.
   const change = (patch: Partial<PetListSearch>) => {
     const next = changeList(search, patch);
-    if (!next.q) void queryClient.prefetchQuery(beforeShown(queryClient, pageOf(next)));
+    if (!next.q) void queryClient.prefetchQuery(beforeShown(queryClient, petQueries.list(api, next)));
     // The list stays scrolled where it is (React Router would scroll a new entry to its top).
     setParams(toSearchParams(next), { replace: true, preventScrollReset: true });
   };
@@ -107,76 +104,9 @@ export function PetsPage() {
   }, []);
 
   const searching = q !== '';
-  const listOptions = pageOf(search);
-  const list = useQuery({ ...listOptions, enabled: !searching });
-  const listFailure = useReadFailure(list, listOptions.queryKey);
-  // Once this list is in and the browser idle, the other statuses' first pages are read too: a switch
-  // then paints from the cache (and revalidates when stale).
-  const listLoaded = list.isSuccess && !list.isPlaceholderData;
-  useEffect(() => {
-    if (searching || !listLoaded) return;
-    return whenIdle(() => {
-      for (const status of [undefined, ...PET_STATUSES]) {
-        void queryClient.prefetchQuery(beforeShown(queryClient, pageOf({ ...search, status, trail: [] })));
-      }
-    });
-    // The list as it is (status, size) decides what to read; `search` is made anew each render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [searching, listLoaded, search.status, search.limit]);
+  // Both modes' hooks run on every render, as hooks must: the one not shown reads nothing.
+  const listPage = useListPage(search, names, categoryName, { enabled: !searching });
   const matches = useSearchMatches(q, search, names, categoryName);
-
-  // Rows cut from a longer page of the same list (the page size went down) are this page's, shown as
-  // such at once; only the link to the next page waits for the service.
-  const loaded = list.data && (!list.isPlaceholderData || list.data.cutFromLonger);
-  const pageRows = useMemo(
-    () =>
-      list.data &&
-      sortPets(
-        category === undefined ? list.data.pets : list.data.pets.filter((pet) => pet.categoryId === category),
-        search.sort,
-        categoryName,
-      ),
-    [list.data, search.sort, category, categoryName],
-  );
-  const listError = listFailure.failure;
-  const hasNext = Boolean(list.data?.nextLink);
-  // Another status's rows, shown while this one was read, are not kept once it fails: only its own are.
-  const listRows = listError && list.data?.ofAnotherStatus ? undefined : pageRows;
-  const listEmpty = listRows?.length === 0 && loaded;
-  const listPage: PetsView = {
-    rows: listRows,
-    error: listError,
-    read: Boolean(listError) || Boolean(loaded),
-    summary:
-      listError && !loaded
-        ? 'The list could not be loaded.'
-        : loaded
-          ? category !== undefined
-            ? describeCategoryPage(pageRows?.length ?? 0, list.data.pets.length, search, names, hasNext)
-            : describePage(list.data.pets.length, search, hasNext, names.named)
-          : `Loading ${listedPets(search.status).toLowerCase()}…`,
-    pages: {
-      number: search.trail.length + 1,
-      ...(search.trail.length > 0 && { previous: toSearchParams({ ...search, trail: search.trail.slice(0, -1) }) }),
-      ...(search.trail.length > 1 && { first: toSearchParams({ ...search, trail: [] }) }),
-      ...(loaded &&
-        list.data.nextLink && {
-          next: toSearchParams({ ...search, trail: [...search.trail, list.data.nextLink] }),
-        }),
-    },
-    busy: list.isFetching && !loaded,
-    waiting: list.isFetching,
-    waitingFor: list.failureReason,
-    offline: list.fetchStatus === 'paused',
-    onceOnline: 'list updates',
-    onRetry: () => void listFailure.tryAgain(),
-    retrying: listFailure.retrying,
-    empty: Boolean(listEmpty),
-    // A later page's link (from an earlier answer, or a bookmark) that the service no longer takes.
-    refusedPage: search.trail.length > 0 ? describeRefusedPageLink(listError) : undefined,
-    // The page read has pets, none of this category: the way to the next page stays.
-    noneOfCategory: Boolean(listEmpty && category !== undefined && list.data!.pets.length > 0),
-  };
   const view = searching ? matches : listPage;
   const { rows, error, read, summary, pages, empty, noneOfCategory } = view;
 
