@@ -432,6 +432,32 @@ test.describe('context is kept', () => {
     await expect(opened).toBeInViewport();
   });
 
+  test('the way back shows the pet opened where pets added since have moved it out of sight', async ({
+    page,
+    request,
+  }) => {
+    await Promise.all(
+      Array.from({ length: 30 }, () => createPetViaApi(request, { name: uniqueName('Shift'), status: 'pending' })),
+    );
+    await page.setViewportSize({ width: 1280, height: 500 });
+    await signIn(page, { path: 'pets?status=pending&limit=100' });
+    const rows = page.getByRole('table').getByRole('row');
+    const name = (await rows.nth(20).getByRole('link').textContent())!;
+    const opened = page.getByRole('table').getByRole('link', { name, exact: true });
+    await opened.scrollIntoViewIfNeeded();
+    await opened.click();
+    await expect(page.getByRole('button', { name: 'Copy ID' })).toBeVisible();
+    // Others add pets meanwhile: newest first, the list read anew puts them above the pet opened,
+    // 20 rows lower than the scroll put back by pixels shows.
+    await Promise.all(
+      Array.from({ length: 20 }, () => createPetViaApi(request, { name: uniqueName('Shift'), status: 'pending' })),
+    );
+    await page.reload();
+    await page.getByRole('link', { name: '← All pets' }).click();
+    await expect(opened).toBeFocused();
+    await expect(opened).toBeInViewport();
+  });
+
   test('Tab moves row by row: one link per pet', async ({ page }) => {
     await signIn(page);
     const first = page.getByRole('table').getByRole('row').nth(1).getByRole('link');

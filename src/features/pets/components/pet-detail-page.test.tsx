@@ -118,6 +118,19 @@ describe('the way back to the list', () => {
     expect(await screen.findByRole('link', { name: 'Luna' })).toHaveFocus();
   });
 
+  it('shows the list when the pet opened, as kept in storage, was edited into no path at all', async () => {
+    renderListAndPet();
+    fireEvent.click(await screen.findByRole('link', { name: 'Luna' }));
+    await screen.findByRole('heading', { level: 1, name: 'Luna' });
+    for (const key of Object.keys(sessionStorage).filter((key) => key.endsWith('.opened-pets'))) {
+      const opened = JSON.parse(sessionStorage.getItem(key)!) as [string, string][];
+      sessionStorage.setItem(key, JSON.stringify(opened.map(([list]) => [list, '/pets/2"]'])));
+    }
+    fireEvent.click(screen.getByRole('link', { name: '← All pets' }));
+    expect(await screen.findByRole('link', { name: 'Luna' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Pets' })).toBeVisible();
+  });
+
   it.each([
     ['a row past the first screenful, drawn a step later', '/pets?limit=50', 'Pet 15'],
     ['a search’s match, once the search has read the list again', '/pets?q=Pet+1', 'Pet 15'],

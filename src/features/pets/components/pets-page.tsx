@@ -117,11 +117,17 @@ export function PetsPage() {
   useEffect(() => {
     if (!opened || !read) return;
     forgetOpened(location);
+    const href = browserPath(opened);
     const focusIt = () => {
-      const link = table.current?.querySelector<HTMLElement>(`a[href="${browserPath(opened)}"]`);
+      const link = [...(table.current?.querySelectorAll('a') ?? [])].find((a) => a.getAttribute('href') === href);
       const focus = document.activeElement;
-      if (link && (!focus || focus === document.body || focus.matches('h1'))) link.focus({ preventScroll: true });
-      return Boolean(link);
+      if (!link || (focus && focus !== document.body && !focus.matches('h1'))) return Boolean(link);
+      link.focus({ preventScroll: true });
+      // The scroll is put back where it was left, by pixels: pets added since may have moved the pet
+      // out of sight, below.
+      const { top, bottom } = link.getBoundingClientRect();
+      if (top < 0 || bottom > innerHeight) link.scrollIntoView({ block: 'center' });
+      return true;
     };
     if (focusIt() || !openedListed || !table.current) return;
     // A long list is drawn in two steps (pets-table.tsx): its row comes in the second.
