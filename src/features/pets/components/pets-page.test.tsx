@@ -515,6 +515,31 @@ describe('PetsPage', () => {
     }
   });
 
+  it('a link to a later page of matches shows that page as the search reads on, not page 1 first', async () => {
+    let more!: () => void;
+    const moreAsked = new Promise<void>((resolve) => (more = resolve));
+    const luna = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => ({ id: 100 - from - i, name: `Luna ${from + i}`, categoryId: 1 }));
+    server.use(
+      http.get(`${API}/pets`, async ({ request }) => {
+        if (!new URL(request.url).searchParams.has('cursor')) {
+          return HttpResponse.json(luna(0, 8), { headers: { Link: `<${API}/pets?limit=100&cursor=2>; rel="next"` } });
+        }
+        await moreAsked;
+        return HttpResponse.json(luna(8, 10));
+      }),
+    );
+    renderSignedIn(<PetsPage />, { path: '/pets?q=luna&limit=10&page=2' });
+    await screen.findByText(/Looked through 8 pets so far/);
+    expect(screen.getAllByText('Page 2')[0]).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Luna 0' })).not.toBeInTheDocument();
+    more();
+    expect(await screen.findByRole('link', { name: 'Luna 10' })).toBeVisible();
+    expect(rows().map((row) => within(row).getByRole('link').textContent)).toEqual(
+      Array.from({ length: 8 }, (_, i) => `Luna ${10 + i}`),
+    );
+  });
+
   it('Stop searching stops at once in an outage, keeping the pets read so far', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let reads = 0;
