@@ -80,7 +80,7 @@ export async function startBalancer(
   const work = mkdtempSync(join(tmpdir(), 'petstore-balancer-'));
   for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(work, temp));
   const upstream = (name: string, urls: string[]) =>
-    `upstream ${name} {\n${urls.map((url) => `    server ${new URL(url).host} max_fails=1 fail_timeout=2s;`).join('\n')}\n    keepalive 16;\n  }`;
+    `upstream ${name} {\n${urls.map((url) => `    server ${new URL(url).host} max_fails=1 fail_timeout=2s;`).join('\n')}\n    keepalive 16;\n    keepalive_timeout 4s;\n  }`;
   const server = (listen: number, name: string) => `server {
     listen 127.0.0.1:${listen};
     location / {
