@@ -328,26 +328,25 @@ describe.skipIf(!BACKENDS.includes('postgres'))('PostgreSQL', () => {
         }
       };
       const workers = Array.from({ length: 4 }, (_, worker) => load(worker));
-      await sleep(300);
+      // Under load: writes going through before the database goes away.
+      await expect.poll(() => statuses.get(201) ?? 0).toBeGreaterThan(0);
       own.stop();
-      await sleep(800);
       // The health check says so, for the load balancer.
-      const health = await call(app, { url: '/health' });
-      expect(health).toMatchObject({ status: 503, body: errorBody(503, 'service_busy') });
+      await expect
+        .poll(() => call(app, { url: '/health' }), { timeout: 10_000 })
+        .toMatchObject({ status: 503, body: errorBody(503, 'service_busy') });
       own.start();
-      // Back by itself: a write goes through again within a few seconds, with no restart of the app.
-      const deadline = Date.now() + 10_000;
-      let recovered = false;
-      while (!recovered && Date.now() < deadline) {
-        recovered = (await call(app, postJson('/v1/pets', { name: 'After', categoryId: 1 }))).status === 201;
-        if (!recovered) await sleep(100);
-      }
+      // Back by itself: a write goes through again, with no restart of the app.
+      await expect
+        .poll(async () => (await call(app, postJson('/v1/pets', { name: 'After', categoryId: 1 }))).status, {
+          timeout: 10_000,
+        })
+        .toBe(201);
       stop = true;
       await Promise.all(workers);
       await app.close();
       await store.close();
       own.destroy();
-      expect(recovered).toBe(true);
       expect(statuses.get(503)).toBeGreaterThan(0);
       expect([...statuses.keys()].sort()).toEqual(expect.arrayContaining([200, 201, 503]));
       expect([...statuses.keys()].filter((status) => ![200, 201, 503].includes(status))).toEqual([]);
@@ -361,7 +360,6 @@ describe.skipIf(!BACKENDS.includes('postgres'))('PostgreSQL', () => {
       await withClient(url, async (locker) => {
         await locker.query('BEGIN');
         await locker.query('LOCK TABLE pets IN ACCESS EXCLUSIVE MODE');
-        const started = Date.now();
         const answers = await Promise.all(
           Array.from({ length: 6 }, () => call(app, postJson('/v1/pets', { name: 'Blocked', categoryId: 1 }))),
         );
@@ -376,9 +374,8 @@ describe.skipIf(!BACKENDS.includes('postgres'))('PostgreSQL', () => {
         );
         await locker.query('ROLLBACK');
         expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(503));
+        // Answered while the lock is held, which only the statement timeout can do.
         expect(answers[0]!.body).toEqual(errorBody(503, 'service_busy'));
-        // Three rounds of two statements at most, each cut at 300 ms (some wait for a connection).
-        expect(Date.now() - started).toBeLessThan(4000);
         expect(connections).toBeLessThanOrEqual(2);
       });
       expect((await call(app, postJson('/v1/pets', { name: 'Free again', categoryId: 1 }))).status).toBe(201);
