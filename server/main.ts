@@ -11,7 +11,15 @@ try {
   // SIGTERM on to this process, not SIGHUP (docs/service.md, "Signals"). Set before the addresses
   // are printed: whoever waits for them may stop the service at once.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    process.once(signal, () => void service.close().then(() => process.exit(0)));
+    process.once(signal, () =>
+      service.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(`petstore: stopping failed: ${error instanceof Error ? error.message : String(error)}`);
+          process.exit(1);
+        },
+      ),
+    );
   }
   const contract = PROFILES[config.PETSTORE_PROFILE].contractDocument
     ? `  (contract: ${service.apiBaseUrl}/openapi.json)`

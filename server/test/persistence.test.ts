@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { components } from '../../contract/schema.gen.ts';
@@ -86,6 +87,29 @@ describe('the store on disk', () => {
       url = next ? new URL(next[1]!, url).toString() : undefined;
     }
     expect(listed.map((pet) => pet.id).sort()).toEqual([...ids].sort());
+    await service.close();
+  });
+});
+
+describe('a start that fails part way', () => {
+  it('lets go of the port it took: the same start then works', async () => {
+    const listening = (port: number) =>
+      new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
+        const server = createServer().once('error', reject);
+        server.listen(port, '127.0.0.1', () => resolve(server));
+      });
+    const blocker = await listening(0);
+    const messagesPort = String((blocker.address() as { port: number }).port);
+    const free = await listening(0);
+    const port = String((free.address() as { port: number }).port);
+    free.close();
+    const env = { PETSTORE_DB: join(dir, 'half-started.sqlite'), PORT: port, MESSAGES_PORT: messagesPort };
+    await expect(start(env)).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    // The pets API's port is free again.
+    (await listening(Number(port))).close();
+    blocker.close();
+    const service = await start(env);
+    expect(service.apiBaseUrl).toContain(`:${port}/`);
     await service.close();
   });
 });
