@@ -20,8 +20,15 @@ type NewPetAsRead = Omit<components['schemas']['NewPet'], 'categoryId'> & { cate
 const DEPRECATION = '@1795305600';
 const SUNSET = 'Thu, 05 Dec 2030 00:00:00 GMT';
 
-/** `Idempotency-Key` (IETF httpapi draft): a Structured Field string, quoted or not, of visible ASCII. */
-const IDEMPOTENCY_KEY = /^"?([\x21\x23-\x7e]{1,255})"?$/;
+/**
+ * `Idempotency-Key` (IETF httpapi draft): a Structured Field string of visible ASCII, quoted, or bare
+ * as many clients send it. `"abc"` and `abc` are one key; `"abc` is none.
+ */
+const IDEMPOTENCY_KEY = /^(?:"([\x21\x23-\x7e]{1,255})"|([\x21\x23-\x7e]{1,255}))$/;
+const idempotencyKeyOf = (header: unknown) => {
+  const match = typeof header === 'string' ? IDEMPOTENCY_KEY.exec(header) : null;
+  return match?.[1] ?? match?.[2];
+};
 
 /** Without paging, `cursor` is no parameter of the interface: refused before its schema reads it. */
 async function refuseCursor(request: FastifyRequest<{ Querystring: ListQuery }>) {
@@ -74,7 +81,7 @@ export function registerPetRoutes(
     if (header === undefined) {
       return reply.code(201).send(await store.createPet(name.trim(), categoryId, status));
     }
-    const key = typeof header === 'string' ? IDEMPOTENCY_KEY.exec(header)?.[1] : undefined;
+    const key = idempotencyKeyOf(header);
     if (!key) throw new HttpError(ERRORS.invalidIdempotencyKey);
     const owner = keyOwner(request.headers.authorization);
     const outcome = await store.createPetOnce(owner, key, name.trim(), categoryId, status);

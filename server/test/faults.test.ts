@@ -291,8 +291,13 @@ describe('creates that can be retried (Idempotency-Key)', () => {
     const elsewhere = await call(service.pets, create({ name: 'Rex', categoryId: 1 }, '"attempt-1"', OTHER_KEY));
     expect(elsewhere.body).not.toEqual(first.body);
     expect(await service.store.countPets()).toBe(2);
-    const bad = await call(service.pets, create({ name: 'Rex', categoryId: 1 }, 'has space'));
-    expect(bad.body).toEqual(errorBody(400, 'invalid_idempotency_key'));
+    // Quoted or bare, one key; a quote left open is none.
+    const bare = await call(service.pets, create({ name: 'Rex', categoryId: 1 }, 'attempt-1'));
+    expect(bare.body).toEqual(first.body);
+    for (const malformed of ['has space', '"attempt-1', 'attempt-1"', '""']) {
+      const bad = await call(service.pets, create({ name: 'Rex', categoryId: 1 }, malformed));
+      expect(bad.body, malformed).toEqual(errorBody(400, 'invalid_idempotency_key'));
+    }
     await service.close();
   });
 
