@@ -192,7 +192,9 @@ export async function createHttpApp({
     reply.type('application/json');
     const status = reply.statusCode;
     const message = typeof payload === 'string' && payload ? payload : ERRORS.invalidRequest.message;
-    return stringifyJson(status >= 500 ? ERRORS.internal : { ...ERRORS.invalidRequest, status, message });
+    return stringifyJson(
+      status >= 500 ? { ...ERRORS.internal, status } : { ...ERRORS.invalidRequest, status, message },
+    );
   });
 
   // Before a body is read: nothing of an unauthenticated request is parsed.

@@ -136,6 +136,22 @@ describe('time limits', () => {
   });
 });
 
+describe('errors answered outside the routes', () => {
+  it.each([
+    [400, 'invalid_request'],
+    [503, 'internal_error'],
+  ])('leave as the Error body, with the status they were sent with (%i)', async (status, code) => {
+    const app = await createHttpApp({ keys: createKeyRing([KEY]), corsOrigins: [] });
+    app.get('/plain', { config: { public: true } }, (_request, reply) =>
+      reply.code(status).type('text/plain').send('Plain words.'),
+    );
+    const answer = await call(app, { url: '/plain' });
+    expect(answer.status).toBe(status);
+    expect(answer.body).toMatchObject({ status, code });
+    await app.close();
+  });
+});
+
 describe('requests the HTTP parser refuses', () => {
   it.each([
     ['an unknown method', 'FOO /v1/pets HTTP/1.1\r\nHost: x\r\n\r\n'],
