@@ -1,82 +1,9 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { REQUEST_BODY_MAX_BYTES } from '../contract/limits.ts';
-import { HttpError, type ErrorBody } from './http-error.ts';
+import { ERRORS, HttpError, type ErrorBody } from './http-error.ts';
 import { StoreBusyError, StoreCannotWriteError, StoreRefusedValueError, StoreUnavailableError } from './store.ts';
 import { describeValidationError } from './validation.ts';
 
-export { HttpError, type ErrorBody };
-
-/** The service's error answers that are the same wherever they arise. */
-export const ERRORS = {
-  payloadTooLarge: {
-    status: 413,
-    code: 'payload_too_large',
-    message: `The body is larger than ${REQUEST_BODY_MAX_BYTES / 1024} KiB.`,
-  },
-  unsupportedContentType: {
-    status: 400,
-    code: 'unsupported_content_type',
-    message: 'Send the body as Content-Type: application/json.',
-  },
-  emptyBody: { status: 400, code: 'invalid_body', message: 'The body is empty; a JSON object is required.' },
-  invalidJson: { status: 400, code: 'invalid_json', message: 'The body is not valid JSON.' },
-  badContentLength: { status: 400, code: 'invalid_body', message: 'The body does not match its Content-Length.' },
-  badUrl: { status: 400, code: 'invalid_url', message: 'The request URL cannot be decoded.' },
-  invalidRequest: { status: 400, code: 'invalid_request', message: 'The request cannot be processed.' },
-  malformedRequest: {
-    status: 400,
-    code: 'malformed_request',
-    message: 'The request is not well-formed HTTP (its method, headers or framing).',
-  },
-  headersTooLarge: { status: 431, code: 'headers_too_large', message: 'The request headers are too large.' },
-  requestTimeout: {
-    status: 408,
-    code: 'request_timeout',
-    message: 'The request did not arrive in time; send it again, whole.',
-  },
-  noSuchPet: { status: 404, code: 'not_found', message: 'No pet has this id.' },
-  noPaging: {
-    status: 400,
-    code: 'invalid_query',
-    message: 'This service has no paging: cursor is not one of its query parameters.',
-  },
-  invalidIdempotencyKey: {
-    status: 400,
-    code: 'invalid_idempotency_key',
-    message: 'Idempotency-Key must be 1 to 255 visible ASCII characters.',
-  },
-  idempotencyKeyReused: {
-    status: 422,
-    code: 'idempotency_key_reused',
-    message: 'This Idempotency-Key was used for another request; make a new key for new values.',
-  },
-  tooManyFailures: {
-    status: 429,
-    code: 'too_many_requests',
-    message: 'Too many requests with a wrong API key; wait before trying again.',
-  },
-  serviceBusy: {
-    status: 503,
-    code: 'service_busy',
-    message: 'The database is busy; send the request again in a moment.',
-  },
-  databaseUnavailable: {
-    status: 503,
-    code: 'service_busy',
-    message: 'The database cannot be reached just now; send the request again in a moment.',
-  },
-  databaseCannotWrite: {
-    status: 503,
-    code: 'service_busy',
-    message: 'The database cannot store anything just now (its disk may be full); send the request again later.',
-  },
-  stopping: {
-    status: 503,
-    code: 'service_busy',
-    message: 'The service is stopping; send the request again in a moment.',
-  },
-  internal: { status: 500, code: 'internal_error', message: 'Something went wrong on our side.' },
-} satisfies Record<string, ErrorBody>;
+export { ERRORS, HttpError, type ErrorBody };
 
 /** Seconds to wait before trying a busy service again. */
 const BUSY_RETRY_AFTER = '1';
@@ -95,7 +22,7 @@ export function toErrorBody(error: FastifyError | HttpError): ErrorBody {
   if (error instanceof StoreUnavailableError) return ERRORS.databaseUnavailable;
   if (error instanceof StoreCannotWriteError) return ERRORS.databaseCannotWrite;
   if (error instanceof StoreBusyError) return ERRORS.serviceBusy;
-  if (error instanceof StoreRefusedValueError) return { status: 400, code: 'invalid_body', message: error.message };
+  if (error instanceof StoreRefusedValueError) return { ...ERRORS.invalidBody, message: error.message };
   if (error.validation) {
     return describeValidationError(error.validation, error.validationContext);
   }
@@ -124,5 +51,5 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
 }
 
 export function notFoundHandler(_request: FastifyRequest, reply: FastifyReply) {
-  return sendError(reply, { status: 404, code: 'not_found', message: 'No such path.' });
+  return sendError(reply, ERRORS.noSuchPath);
 }

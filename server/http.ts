@@ -206,11 +206,7 @@ export async function createHttpApp({
     // for a body nobody will read.
     reply.header('Connection', 'close');
     await countRefusal.call(app, request, reply); // 429 once this client has been refused too often
-    throw new HttpError(
-      token
-        ? { status: 401, code: 'unauthorized', message: 'The API key is not accepted.' }
-        : { status: 401, code: 'unauthorized', message: 'Send the API key as Authorization: Bearer <API_KEY>.' },
-    );
+    throw new HttpError(token ? ERRORS.keyNotAccepted : ERRORS.noKey);
   });
 
   if (health) {
@@ -235,11 +231,7 @@ export function rejectOtherMethods(app: FastifyInstance, url: string, allowed: r
     url,
     handler: (_request, reply) => {
       reply.header('Allow', allow.join(', '));
-      return sendError(reply, {
-        status: 405,
-        code: 'method_not_allowed',
-        message: `Use ${allowed.join(' or ')} on this path.`,
-      });
+      return sendError(reply, { ...ERRORS.methodNotAllowed, message: `Use ${allowed.join(' or ')} on this path.` });
     },
   });
 }

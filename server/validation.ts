@@ -2,10 +2,10 @@ import type { FastifySchemaValidationError } from 'fastify';
 import type { SchemaErrorDataVar } from 'fastify/types/schema.js';
 import { PAGE_SIZE_MAX, PET_NAME_MAX_LENGTH } from '../contract/limits.ts';
 import { petStatusValues } from '../contract/schema.gen.ts';
-import type { ErrorBody } from './http-error.ts';
+import { ERRORS, type ErrorBody } from './http-error.ts';
 
 /** Each field the interface validates, its error code and the rule told to the client. */
-const FIELDS: Record<string, { code: string; rule: string }> = {
+export const FIELDS: Record<string, { code: string; rule: string }> = {
   limit: { code: 'invalid_limit', rule: `must be an integer from 1 to ${PAGE_SIZE_MAX}` },
   status: { code: 'invalid_status', rule: `must be one of ${petStatusValues.join(', ')}` },
   cursor: { code: 'invalid_cursor', rule: 'must be taken unchanged from a Link rel="next" header' },
@@ -37,8 +37,5 @@ export function describeValidationError(
   const missing = first?.keyword === 'required' ? String(first.params['missingProperty']) : undefined;
   const field = missing ?? first?.instancePath.split('/')[1];
   if (field && FIELDS[field]) return invalidField(field, context ?? 'body', missing && 'is required');
-  if (context === 'body') {
-    return { status: 400, code: 'invalid_body', message: 'The body must be a JSON object.' };
-  }
-  return { status: 400, code: 'invalid_query', message: 'The query string is not valid.' };
+  return context === 'body' ? ERRORS.invalidBody : ERRORS.invalidQuery;
 }

@@ -10,7 +10,9 @@ import {
 import { VISIBLE_CHARACTER } from '../../contract/text.ts';
 import { generateApiTypes } from '../../scripts/generate-api.ts';
 import { openApiDocument } from '../contract.ts';
+import { ERRORS } from '../http-error.ts';
 import { PROFILES, type Profile } from '../profile.ts';
+import { FIELDS } from '../validation.ts';
 
 describe('the contract', () => {
   it('has generated types that match contract/petstore.yaml (run `npm run generate:api`)', async () => {
@@ -83,5 +85,19 @@ describe('the contract', () => {
       openApiDocument['components'] as { schemas: Record<string, { properties: Record<string, unknown> }> }
     ).schemas['NewPet']!;
     expect(newPet.properties['status']).toMatchObject({ default: PROFILES.reference.defaultStatus });
+  });
+
+  it('lists every error code the service answers with, each with its status, and no other', () => {
+    const description = (openApiDocument['info'] as { description: string }).description;
+    const listed = [...description.matchAll(/^\| `([a-z_]+)` \| (\d{3}|4xx) \|/gm)].map(([, code, status]) => [
+      code,
+      status,
+    ]);
+    const sent = [
+      ...Object.values(ERRORS).map(({ code, status }) => [code, code === 'invalid_request' ? '4xx' : String(status)]),
+      ...Object.values(FIELDS).map(({ code }) => [code, '400']),
+    ];
+    const unique = (pairs: (string | undefined)[][]) => [...new Set(pairs.map((pair) => pair.join(' ')))].sort();
+    expect(unique(listed)).toEqual(unique(sent));
   });
 });
