@@ -56,6 +56,28 @@ test('a list read that meets a revoked key waits for the new one, then shows its
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
+test('a new key the service could not check is kept as typed, and sent again as it is', async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByRole('table')).toBeVisible();
+  await revokeKey(page);
+  await page.getByLabel('Rows per page').selectOption('10');
+  const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+  const field = dialog.getByLabel('API key', { exact: true });
+  await page.route('**/v1/pets?limit=1', (route) => route.abort('connectionrefused'));
+  await field.fill('e2e-other-key');
+  await page.keyboard.press('Enter');
+  await expect(field).toHaveAccessibleDescription(/can't be reached/);
+  // Not selected: a key typed by mistake does not replace it.
+  await expect(field).toBeFocused();
+  await page.keyboard.type('!');
+  await expect(field).toHaveValue('e2e-other-key!');
+  await page.keyboard.press('Backspace');
+  await page.unroute('**/v1/pets?limit=1');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Showing the first 10 pets.' })).toBeVisible();
+});
+
 test('Cancel leaves for sign-in; a new key signed in there finds every form as it was left', async ({ page }) => {
   await signIn(page, { path: 'pets/new' });
   const name = uniqueName('Drafted');

@@ -192,6 +192,12 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('alert')).toContainText(
       `the service may not allow this page's address (${new URL(page.url()).origin}) in its CORS setup`,
     );
+    // The key the service never checked is kept as it is, not selected: a key typed by mistake
+    // does not replace it.
+    const field = page.getByLabel('API key', { exact: true });
+    await expect(field).toBeFocused();
+    await page.keyboard.type('!');
+    await expect(field).toHaveValue(`${API_KEY}!`);
   });
 
   test('too many tries (a 429): says to wait, and keeps the key', async ({ page }) => {

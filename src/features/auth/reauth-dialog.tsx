@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useConfig } from '../../config/config-context.ts';
 import { sessionStore, useSessionState } from '../../lib/session.ts';
 import { sayWhereFocused } from '../../ui/announcer.tsx';
+import { isApiError } from '../../api/api-error.ts';
 import { describeSignInFailure } from '../../ui/error-messages.ts';
 import { readApiKey } from './api-key.ts';
 import { checkApiKey } from './check-api-key.ts';
@@ -66,9 +67,10 @@ export function ReauthDialog({
       const problem = describeSignInFailure(error, environment.name);
       sayWhereFocused(keyInput.current, problem, sayHere);
       setProblem(problem);
-      // Selected: the next key typed replaces it, and an arrow key keeps it for correcting.
       keyInput.current?.focus();
-      keyInput.current?.select();
+      // A key refused is selected: the next key typed replaces it, and an arrow key keeps it for
+      // correcting. A key the service never checked (an outage) is not: it is likely right.
+      if (isApiError(error) && error.status === 401) keyInput.current?.select();
     } finally {
       setChecking(false);
     }
