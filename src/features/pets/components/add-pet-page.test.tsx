@@ -142,7 +142,7 @@ describe('AddPetPage against a service built to the spec alone', () => {
 
   const milo = { id: 20, name: 'Milo', categoryId: 3, status: 'pending' };
   const furtherOn = (count: number) =>
-    `None of the first ${count} available pets the service lists is named “Rex” in category 3. It may be further on, where this app cannot look (the service offers no way past them).`;
+    `None of the ${count} available pets the service lists is named “Rex” in category 3. It may hold more than it lists: it offers no way past them, so this app cannot look further.`;
   const notAdded = (count: number) =>
     `No available pet is named “Rex” in category 3 (${count} looked through): it was not added.`;
   it.each([
@@ -245,6 +245,28 @@ describe('AddPetPage against a service built to the spec alone', () => {
       '?limit=100&status=available',
       '?status=available&page=2',
     ]);
+  });
+
+  it('stops looking after the first 1,000 pets of a list that goes on, and says so', async () => {
+    const { reads } = service({
+      answer: () => HttpResponse.error(),
+      list: (url) => {
+        const page = Number(url.searchParams.get('page') ?? 1);
+        const pets = Array.from({ length: 100 }, (_, index) => rex(100_000 - page * 100 - index, 1));
+        return HttpResponse.json(pets, { headers: { Link: `<?status=available&page=${page + 1}>; rel="next"` } });
+      },
+    });
+    renderSignedIn(<AddPetPage />, { path: '/pets/new' });
+    await addPet();
+    await userEvent.click(await screen.findByRole('button', { name: 'Look for “Rex”' }));
+    expect(
+      await screen.findByText(
+        paragraph(
+          'None of the first 1,000 available pets the service lists is named “Rex” in category 3. It may be further on, where this app cannot look (looking stops at 1,000).',
+        ),
+      ),
+    ).toBeVisible();
+    expect(reads.filter((url) => url.searchParams.get('status') === 'available')).toHaveLength(10);
   });
 
   it('forgets what the service said of the last pet once the form stops the next, keeping what was typed', async () => {

@@ -76,11 +76,16 @@ function PetLookup({ pet, onFound }: { pet: NewPet; onFound: (() => void) | unde
             No {status}pet is {like} ({amount(lookedThrough)} looked through): it was not added. Send it again to add
             it.
           </>
-        ) : (
+        ) : lookedThrough >= LOOKUP_LIMIT ? (
           <>
             None of the first {amount(lookedThrough)} {status}pets the service lists is {like}. It may be further on,
-            where this app cannot look (
-            {lookedThrough >= LOOKUP_LIMIT ? stopsAt : 'the service offers no way past them'}).
+            where this app cannot look ({stopsAt}).
+          </>
+        ) : (
+          // The service may list fewer than asked and hold more: not "the first", as if more were seen.
+          <>
+            None of the {amount(lookedThrough)} {status}pets the service lists is {like}. It may hold more than it
+            lists: it offers no way past them, so this app cannot look further.
           </>
         )}
       </p>
