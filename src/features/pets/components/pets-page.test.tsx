@@ -540,6 +540,15 @@ describe('PetsPage', () => {
     );
   });
 
+  it('a link to a page of matches past the last shows the last, once the search has read everything', async () => {
+    const lunas = Array.from({ length: 15 }, (_, i) => ({ id: 100 - i, name: `Luna ${i}`, categoryId: 1 }));
+    answer(200, lunas);
+    renderSignedIn(<PetsPage />, { path: '/pets?q=luna&limit=10&page=9' });
+    expect(await screen.findByRole('link', { name: 'Luna 10' })).toBeVisible();
+    expect(screen.getAllByText('Page 2 of 2')[0]).toBeVisible();
+    expect(rows()).toHaveLength(5);
+  });
+
   it('Stop searching stops at once in an outage, keeping the pets read so far', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let reads = 0;

@@ -32,7 +32,8 @@ export function useSearchMatches(
 
   const matchPages = Math.max(1, Math.ceil(matches.length / search.limit));
   // A later page asked for (a reload, a link) fills as the search reads on: it is not cut to the
-  // matches found so far, to jump from page 1 to it as they come. Past the last once all are read.
+  // matches found so far, to jump from page 1 to it as they come. Once everything is read, a page
+  // past the last shows the last.
   const matchPage = scan.searching ? search.page : Math.min(search.page, matchPages);
   // The same list stays the same array between renders (each keystroke renders the page): the table
   // compares it with the rows it drew only when it really changes.
