@@ -58,11 +58,20 @@ export async function startService(config: ServerConfig): Promise<RunningService
     apps.push(pets);
     const messages = await buildMessagesApp(options);
     apps.push(messages);
-    const [petsUrl, messagesUrl] = await Promise.all([
+    // Both settled before either failure is thrown: closing an app still on its way to listening
+    // would not stop it from binding its port afterwards.
+    const [petsListening, messagesListening] = await Promise.allSettled([
       pets.listen({ host: config.HOST, port: config.PORT }),
       messages.listen({ host: config.HOST, port: config.MESSAGES_PORT }),
     ]);
-    return { apiBaseUrl: `${petsUrl}/v1`, messagesBaseUrl: messagesUrl, ...(demoApiKey ? { demoApiKey } : {}), close };
+    if (petsListening.status === 'rejected') throw petsListening.reason;
+    if (messagesListening.status === 'rejected') throw messagesListening.reason;
+    return {
+      apiBaseUrl: `${petsListening.value}/v1`,
+      messagesBaseUrl: messagesListening.value,
+      ...(demoApiKey ? { demoApiKey } : {}),
+      close,
+    };
   } catch (error) {
     // The first failure is the one to report.
     await close().catch(() => undefined);
