@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { nginxGlobals, nginxPath, waitForPort } from '../../scripts/nginx.ts';
+import { DEFAULT_LIMITS } from '../http.ts';
 import { freePort, startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
@@ -65,6 +66,9 @@ export interface Balancer {
   stop(): Promise<void>;
 }
 
+// The balancer lets go of an idle connection before the instance does (docs/service.md).
+const KEEPALIVE_MS = DEFAULT_LIMITS.keepAliveTimeoutMs - 1000;
+
 /**
  * nginx in front of the instances: one `upstream` for the pets API and one for the messages
  * service, round robin. An instance that refuses connections (stopped, killed) is skipped: the
@@ -80,7 +84,7 @@ export async function startBalancer(
   const work = mkdtempSync(join(tmpdir(), 'petstore-balancer-'));
   for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(work, temp));
   const upstream = (name: string, urls: string[]) =>
-    `upstream ${name} {\n${urls.map((url) => `    server ${new URL(url).host} max_fails=1 fail_timeout=2s;`).join('\n')}\n    keepalive 16;\n    keepalive_timeout 4s;\n  }`;
+    `upstream ${name} {\n${urls.map((url) => `    server ${new URL(url).host} max_fails=1 fail_timeout=2s;`).join('\n')}\n    keepalive 16;\n    keepalive_timeout ${KEEPALIVE_MS}ms;\n  }`;
   const server = (listen: number, name: string) => `server {
     listen 127.0.0.1:${listen};
     location / {
