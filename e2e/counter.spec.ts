@@ -5,6 +5,7 @@ import {
   API_BASE_URL,
   APP_ORIGIN,
   createPetViaApi,
+  createPetsViaApi,
   drawnLeftToRight,
   expect,
   expectNoAxeViolations,
@@ -258,7 +259,7 @@ test.describe('the first frame of a new list', () => {
     { width: 375, height: 812 },
   ]) {
     test(`reaches the bottom of the window, ${viewport.width} px wide`, async ({ page, request }) => {
-      await Promise.all(Array.from({ length: 40 }, () => createPetViaApi(request, { name: uniqueName('Frame') })));
+      await createPetsViaApi(request, 40, { prefix: 'Frame' });
       await page.setViewportSize(viewport);
       await signIn(page, { path: 'pets?limit=100' });
       const rows = page.getByRole('table').locator('tbody tr');
@@ -293,7 +294,7 @@ test.describe('the first frame of a new list', () => {
 
 test.describe('context is kept', () => {
   test('Back from the next page returns to where the list was, at its end', async ({ page, request }) => {
-    await Promise.all(Array.from({ length: 60 }, () => createPetViaApi(request, { name: uniqueName('Paged') })));
+    await createPetsViaApi(request, 60, { prefix: 'Paged' });
     await signIn(page, { path: 'pets?limit=50' });
     await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(50);
     const next = nextAtEnd(page);
@@ -310,7 +311,7 @@ test.describe('context is kept', () => {
   });
 
   test('Back before the next page has come returns to where the list was too', async ({ page, request }) => {
-    await Promise.all(Array.from({ length: 60 }, () => createPetViaApi(request, { name: uniqueName('Paged') })));
+    await createPetsViaApi(request, 60, { prefix: 'Paged' });
     await signIn(page, { path: 'pets?limit=50' });
     await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(50);
     // The next page's answer is held until the list has been gone back to.
@@ -339,7 +340,7 @@ test.describe('context is kept', () => {
     page,
     request,
   }) => {
-    await Promise.all(Array.from({ length: 60 }, () => createPetViaApi(request, { name: uniqueName('Visited') })));
+    await createPetsViaApi(request, 60, { prefix: 'Visited' });
     // Loaded with no history state, as the list will be again below.
     await signIn(page, { path: 'pets?limit=50' });
     const rows = page.getByRole('table').getByRole('row');
@@ -397,9 +398,7 @@ test.describe('context is kept', () => {
     // A list long enough to be scrolled far. The reload empties the query cache, so on the way back
     // the rows arrive after the placeholders, and the scroll position must wait for them. Other tests
     // add pending pets meanwhile: the pet opened is found by its name, on a page with room for them.
-    await Promise.all(
-      Array.from({ length: 50 }, () => createPetViaApi(request, { name: uniqueName('Scroll'), status: 'pending' })),
-    );
+    await createPetsViaApi(request, 50, { prefix: 'Scroll', status: 'pending' });
     await page.setViewportSize({ width: 1280, height: 500 });
     await signIn(page, { path: 'pets?status=pending&limit=100' });
     const rows = page.getByRole('table').getByRole('row');
@@ -436,9 +435,7 @@ test.describe('context is kept', () => {
     page,
     request,
   }) => {
-    await Promise.all(
-      Array.from({ length: 30 }, () => createPetViaApi(request, { name: uniqueName('Shift'), status: 'pending' })),
-    );
+    await createPetsViaApi(request, 30, { prefix: 'Shift', status: 'pending' });
     await page.setViewportSize({ width: 1280, height: 500 });
     await signIn(page, { path: 'pets?status=pending&limit=100' });
     const rows = page.getByRole('table').getByRole('row');
@@ -449,9 +446,7 @@ test.describe('context is kept', () => {
     await expect(page.getByRole('button', { name: 'Copy ID' })).toBeVisible();
     // Others add pets meanwhile: newest first, the list read anew puts them above the pet opened,
     // 20 rows lower than the scroll put back by pixels shows.
-    await Promise.all(
-      Array.from({ length: 20 }, () => createPetViaApi(request, { name: uniqueName('Shift'), status: 'pending' })),
-    );
+    await createPetsViaApi(request, 20, { prefix: 'Shift', status: 'pending' });
     await page.reload();
     await page.getByRole('link', { name: '← All pets' }).click();
     await expect(opened).toBeFocused();

@@ -36,6 +36,19 @@ export async function createPetViaApi(
   return json.parse(await response.text()) as Pet;
 }
 
+/** `count` pets at once, each named `prefix` and a unique tail, of `status` where one is given. */
+export function createPetsViaApi(
+  request: APIRequestContext,
+  count: number,
+  { prefix, status }: { prefix: string; status?: NewPet['status'] },
+): Promise<Pet[]> {
+  return Promise.all(
+    Array.from({ length: count }, () =>
+      createPetViaApi(request, { name: uniqueName(prefix), ...(status && { status }) }),
+    ),
+  );
+}
+
 /** The pets the service lists for `query`, read straight through the API. */
 export async function listPetsViaApi(request: APIRequestContext, service: Service, query: string): Promise<Pet[]> {
   const response = await request.get(`${service.apiBaseUrl}/pets?${query}`, {
