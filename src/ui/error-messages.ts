@@ -95,7 +95,7 @@ export function describeRecovery(
       : 'Nothing is lost: the app keeps trying again by itself, and at once when you are back online.';
   }
   if (!error.mayHaveBeenDone) return 'Nothing you typed is lost. Try again in a moment.';
-  const tell = garbled ? ' If it keeps happening, tell whoever runs the service.' : '';
+  const tell = garbled ? ' If this keeps happening, tell whoever runs the service.' : '';
   return idempotent
     ? `Nothing you typed is lost. Try again: a second try never adds it twice.${tell}`
     : `Nothing you typed is lost. It ${garbled ? 'most likely' : 'may have'} arrived all the same: sending it again could send it twice.${tell}`;
@@ -146,8 +146,8 @@ export function describeLostCreate({
     return {
       refusedBySetup: false,
       lookFor: true,
-      what: `${environmentName} answered as if the pet was added, but in a form this app cannot read.`,
-      next: `Look for it before sending it again${idempotent ? '' : ': sending it again could add it twice'}. Nothing you typed is lost. If it keeps happening, tell whoever runs the service.`,
+      what: `${environmentName} answered as if the pet was added, but this app cannot read its answer.`,
+      next: `Look for it before sending it again${idempotent ? '' : ': sending it again could add it twice'}. Nothing you typed is lost. If this keeps happening, tell whoever runs the service.`,
     };
   }
   const what =
@@ -167,9 +167,12 @@ export function describeLostCreate({
       };
 }
 
+/** Whether checking a key failed because the service refused it, not because it could not check it. */
+export const isKeyRefused = (error: unknown) => isApiError(error) && error.status === 401;
+
 /** Why checking a key failed: a refused key is told apart from a service that is down. */
 export function describeSignInFailure(error: unknown, environmentName: string): string {
-  if (isApiError(error) && error.status === 401) {
+  if (isKeyRefused(error)) {
     return `This API key was not accepted by ${environmentName}. Check it and type it again.`;
   }
   if (isApiError(error) && error.isTransient) {

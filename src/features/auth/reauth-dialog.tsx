@@ -2,8 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useConfig } from '../../config/config-context.ts';
 import { sessionStore, useSessionState } from '../../lib/session.ts';
 import { sayWhereFocused } from '../../ui/announcer.tsx';
-import { isApiError } from '../../api/api-error.ts';
-import { describeSignInFailure } from '../../ui/error-messages.ts';
+import { describeSignInFailure, isKeyRefused } from '../../ui/error-messages.ts';
 import { readApiKey } from './api-key.ts';
 import { checkApiKey } from './check-api-key.ts';
 import { KeyInput, KeyStatus, type KeyStatusWords } from './key-input.tsx';
@@ -70,7 +69,7 @@ export function ReauthDialog({
       keyInput.current?.focus();
       // A key refused is selected: the next key typed replaces it, and an arrow key keeps it for
       // correcting. A key the service never checked (an outage) is not: it is likely right.
-      if (isApiError(error) && error.status === 401) keyInput.current?.select();
+      if (isKeyRefused(error)) keyInput.current?.select();
     } finally {
       setChecking(false);
     }

@@ -3,8 +3,7 @@ import { useConfig } from '../../config/config-context.ts';
 import { appPath, browserPath, paths, safeNextPath } from '../../config/paths.ts';
 import { sessionStore, useSessionState, type SignedOutReason } from '../../lib/session.ts';
 import { sayWhereFocused, useAnnouncement } from '../../ui/announcer.tsx';
-import { isApiError } from '../../api/api-error.ts';
-import { describeSignInFailure } from '../../ui/error-messages.ts';
+import { describeSignInFailure, isKeyRefused } from '../../ui/error-messages.ts';
 import { Field } from '../../ui/field.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { readApiKey } from './api-key.ts';
@@ -101,7 +100,7 @@ export function SignInPage() {
       keyInput.current?.focus();
       // A key refused is selected: the next key typed replaces it, and an arrow key keeps it for
       // correcting. A key the service never checked (an outage) is not: it is likely right.
-      if (isApiError(error) && error.status === 401) keyInput.current?.select();
+      if (isKeyRefused(error)) keyInput.current?.select();
     }
   }
 

@@ -40,8 +40,11 @@ describe('parseQueue: what is read back from storage', () => {
     expect(parseQueue([bad, entry({ id: 'b2' })])).toEqual([entry({ id: 'b2' })]);
   });
 
-  it('keeps a lost pet whose way of being lost a later version wrote: it reads as no answer', () => {
+  it('keeps a lost pet whatever a later version wrote of how it was lost', () => {
     expect(parseQueue([entry({ state: 'lost', lostBy: 'gremlins' })])).toEqual([entry({ state: 'lost' })]);
+    expect(parseQueue([entry({ state: 'lost', lostBy: 'network', unreadable: true, why: 'gremlins' })])).toEqual([
+      entry({ state: 'lost', lostBy: 'network', unreadable: true }),
+    ]);
   });
 
   it('reads a send cut short by a reload as lost without a key, and as waiting with one', () => {

@@ -36,10 +36,15 @@ const QueuedPetSchema = z.object({
   sentWith: z.optional(z.object({ apiKey: z.string(), at: z.number() })),
   state: z.enum(QUEUE_STATES),
   /**
-   * How the answer was lost (`lost`): no answer at all, none in time, or one that does not fit the
-   * contract. One this version does not know reads as no answer, rather than the pet being dropped.
+   * How the answer was lost (`lost`): no answer at all, or none in time. One this version does not
+   * know reads as no answer, rather than the pet being dropped.
    */
-  lostBy: z.catch(z.optional(z.enum(['network', 'timeout', 'invalid-response'])), undefined),
+  lostBy: z.catch(z.optional(z.enum(['network', 'timeout'])), undefined),
+  /**
+   * The answer came but does not fit the contract (`lost`): the service most likely added the pet.
+   * A flag of its own, not a `lostBy`: a version that does not know it keeps the pet all the same.
+   */
+  unreadable: z.optional(z.literal(true)),
   problem: z.optional(z.string()),
   queuedAt: z.number(),
 });
@@ -166,7 +171,10 @@ export const petQueue = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  add(pet: NewPet, how: Pick<QueuedPet, 'state' | 'idempotencyKey' | 'sentWith' | 'lostBy' | 'problem'>): QueuedPet {
+  add(
+    pet: NewPet,
+    how: Pick<QueuedPet, 'state' | 'idempotencyKey' | 'sentWith' | 'lostBy' | 'unreadable' | 'problem'>,
+  ): QueuedPet {
     const entry: QueuedPet = {
       id: `${Date.now().toString(36)}-${(++lastId).toString(36)}`,
       pet: { name: pet.name, categoryId: pet.categoryId.toString(), status: pet.status ?? 'available' },

@@ -33,7 +33,7 @@ describe('MessagesPage', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The message service sent an answer this app cannot read.');
     expect(alert).toHaveTextContent(
-      'Nothing you typed is lost. It most likely arrived all the same: sending it again could send it twice. If it keeps happening, tell whoever runs the service.',
+      'Nothing you typed is lost. It most likely arrived all the same: sending it again could send it twice. If this keeps happening, tell whoever runs the service.',
     );
     expect(screen.getByLabelText('Message')).toHaveValue('Feed the parrots');
   });

@@ -42,7 +42,10 @@ function attemptKey(pet: NewPet): string {
   return key;
 }
 
-/** Creates whose answer never came, or came unreadable, in a row, and whether the service answered a read meanwhile. */
+/**
+ * Creates whose answer never came, in a row (none, when the last one's came but could not be read),
+ * and whether the service answered a read meanwhile.
+ */
 export interface LostAnswers {
   inARow: number;
   /** The same service answered a read right after the last one: it is up, and reads get through. */
@@ -93,7 +96,11 @@ export function useCreatePet() {
               ),
             };
           }
-          setLostAnswers((before) => ({ inARow: (before?.inARow ?? 0) + 1, readsAnswer }));
+          // An answer that came, unreadable, ends a run of no answers: it got through.
+          setLostAnswers((before) => ({
+            inARow: error.kind === 'invalid-response' ? 0 : (before?.inARow ?? 0) + 1,
+            readsAnswer,
+          }));
         } else {
           setLostAnswers(undefined);
         }

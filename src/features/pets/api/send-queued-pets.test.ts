@@ -255,7 +255,7 @@ describe('sendQueuedPet against a service built to the spec alone', () => {
       const { creates } = service({ answer: () => HttpResponse.json([1, 2, 3], { status: 201 }) });
       petQueue.add(rex, { state: 'waiting', idempotencyKey: 'key-of-rex' });
       expect(await send(environment)).toBe('done');
-      expect(petQueue.get()).toMatchObject([{ state: 'lost', lostBy: 'invalid-response' }]);
+      expect(petQueue.get()).toMatchObject([{ state: 'lost', lostBy: 'network', unreadable: true }]);
       expect(creates).toHaveLength(1);
     },
   );

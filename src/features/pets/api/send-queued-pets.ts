@@ -4,7 +4,7 @@ import { IDEMPOTENCY_KEY_LIFETIME_MS } from '../../../../contract/limits.ts';
 import { useApi } from '../../../api/api-context.ts';
 import { isApiError } from '../../../api/api-error.ts';
 import { newIdempotencyKey, type PetstoreApi } from '../../../api/client.ts';
-import { offers } from '../../../config/config.ts';
+import { offers, type Environment } from '../../../config/config.ts';
 import { sessionStore } from '../../../lib/session.ts';
 import { describeError } from '../../../ui/error-messages.ts';
 import { toNewPet } from '../pet-form-schema.ts';
@@ -17,6 +17,11 @@ import { petAdded } from './pet-queries.ts';
 const forgotten = (sentWith: NonNullable<QueuedPet['sentWith']>) =>
   sentWith.apiKey !== sessionStore.keyPrint() || Date.now() - sentWith.at >= IDEMPOTENCY_KEY_LIFETIME_MS;
 
+/** Whether Send again goes with the key the service still knows, so that it cannot add the pet twice. */
+export const sendsAgainSafely = (environment: Environment, entry: QueuedPet) =>
+  offers(environment, 'idempotency-key') &&
+  Boolean(entry.idempotencyKey && entry.sentWith && !forgotten(entry.sentWith));
+
 /**
  * The person's Send again, for a pet that may have been added: it goes once more. With the
  * idempotency key it was sent with while the service still knows it (it then adds the pet once);
@@ -27,6 +32,7 @@ export function sendAgain(entry: QueuedPet) {
   petQueue.update(entry.id, {
     state: 'waiting',
     lostBy: undefined,
+    unreadable: undefined,
     ...(entry.idempotencyKey && !known && { idempotencyKey: newIdempotencyKey(), sentWith: undefined }),
   });
 }
@@ -86,7 +92,8 @@ export async function sendQueuedPet(
     if (failed?.mayHaveBeenDone) {
       update({
         state: 'lost',
-        lostBy: failed.kind === 'timeout' || failed.kind === 'invalid-response' ? failed.kind : 'network',
+        lostBy: failed.kind === 'timeout' ? 'timeout' : 'network',
+        ...(failed.kind === 'invalid-response' && { unreadable: true }),
       });
       return 'done';
     }

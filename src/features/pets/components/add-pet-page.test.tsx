@@ -95,7 +95,7 @@ describe('AddPetPage against a service built to the spec alone', () => {
     renderSignedIn(<AddPetPage />, { path: '/pets/new' });
     await addPet();
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Test answered as if the pet was added, but in a form this app cannot read.');
+    expect(alert).toHaveTextContent('Test answered as if the pet was added, but this app cannot read its answer.');
     expect(alert).toHaveTextContent('Look for it before sending it again: sending it again could add it twice.');
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Look for “Rex”' })).toBeVisible();
@@ -103,6 +103,16 @@ describe('AddPetPage against a service built to the spec alone', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Send again' }));
     await waitFor(() => expect(creates).toHaveLength(2));
+  });
+
+  it('does not count an unreadable 201 among answers that never came, nor blame the setup for them', async () => {
+    service({ answer: (attempt) => (attempt === 1 ? HttpResponse.json([1], { status: 201 }) : HttpResponse.error()) });
+    renderSignedIn(<AddPetPage />, { path: '/pets/new' });
+    await addPet();
+    expect(await screen.findByRole('alert')).toHaveTextContent('answered as if the pet was added');
+    await userEvent.click(screen.getByRole('button', { name: 'Send again' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('No answer came back from Test'));
+    expect(screen.getByRole('alert')).not.toHaveTextContent(/in a row|setup/);
   });
 
   it('looks for the pet in its status, and lists the ones named so in its category', async () => {
@@ -142,7 +152,7 @@ describe('AddPetPage against a service built to the spec alone', () => {
 
   const milo = { id: 20, name: 'Milo', categoryId: 3, status: 'pending' };
   const furtherOn = (count: number) =>
-    `None of the ${count} available pets the service lists is named “Rex” in category 3. It may hold more than it lists: it offers no way past them, so this app cannot look further.`;
+    `${count === 1 ? 'The one available pet the service lists is not' : `None of the ${count} available pets the service lists is`} named “Rex” in category 3. It may hold more that it does not list, where this app cannot look: it offers no way past its first page.`;
   const notAdded = (count: number) =>
     `No available pet is named “Rex” in category 3 (${count} looked through): it was not added.`;
   it.each([
@@ -181,6 +191,11 @@ describe('AddPetPage against a service built to the spec alone', () => {
       'none in first pages all cut at one length: it may be further on',
       { all: [rex(1, 8), rex(2, 8)], available: [rex(1, 8), rex(2, 8)], pending: [milo] },
       furtherOn(2),
+    ],
+    [
+      'no pet of its status, in a store that pages nothing: it may be further on',
+      { all: [milo], available: [], pending: [milo] },
+      'The service lists no available pets. It may hold some that it does not list, where this app cannot look: it offers no way past its first page.',
     ],
     [
       'none, with the whole list unreadable: it may be further on, and the look does not fail',
@@ -449,7 +464,7 @@ describe('AddPetPage against a service that declares its extensions and limits',
     renderSignedIn(<AddPetPage />, { path: '/pets/new', environment: REFERENCE });
     await addPet();
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Test answered as if the pet was added, but in a form this app cannot read.');
+    expect(alert).toHaveTextContent('Test answered as if the pet was added, but this app cannot read its answer.');
     expect(alert).toHaveTextContent('Look for it before sending it again. Nothing you typed is lost.');
     expect(screen.getByRole('button', { name: 'Look for “Rex”' })).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));

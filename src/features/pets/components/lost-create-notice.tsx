@@ -84,8 +84,19 @@ function PetLookup({ pet, onFound }: { pet: NewPet; onFound: (() => void) | unde
         ) : (
           // The service may list fewer than asked and hold more: not "the first", as if more were seen.
           <>
-            None of the {amount(lookedThrough)} {status}pets the service lists is {like}. It may hold more than it
-            lists: it offers no way past them, so this app cannot look further.
+            {lookedThrough === 0 ? (
+              <>The service lists no {status}pets.</>
+            ) : lookedThrough === 1 ? (
+              <>
+                The one {status}pet the service lists is not {like}.
+              </>
+            ) : (
+              <>
+                None of the {amount(lookedThrough)} {status}pets the service lists is {like}.
+              </>
+            )}{' '}
+            It may hold {lookedThrough === 0 ? 'some' : 'more'} that it does not list, where this app cannot look: it
+            offers no way past its first page.
           </>
         )}
       </p>

@@ -135,6 +135,27 @@ describe('QueuedPets', () => {
     expect(petQueue.get()).toMatchObject([{ state: 'waiting' }]);
   });
 
+  it.each([
+    ['the key the service still knows', true, 'Look for it before sending it again. Nothing you typed is lost.'],
+    ['no key', false, 'Look for it before sending it again: sending it again could add it twice.'],
+  ])('an unreadable answer, sent with %s: most likely added, look for it', async (_, keyed, words) => {
+    const reference = { ...testEnvironment, extensions: ['idempotency-key' as const] };
+    const region = await renderQueue(
+      () =>
+        petQueue.add(rex, {
+          state: 'lost',
+          lostBy: 'network',
+          unreadable: true,
+          ...(keyed && { idempotencyKey: 'k1', sentWith: { apiKey: sessionStore.keyPrint()!, at: Date.now() } }),
+        }),
+      reference,
+    );
+    const alert = within(region).getByRole('alert');
+    expect(alert).toHaveTextContent('Test answered as if the pet was added');
+    expect(alert).toHaveTextContent(words);
+    expect(within(region).getByRole('button', { name: 'Look for “Rex”' })).toBeVisible();
+  });
+
   it('a refusal: the service’s words, and Edit puts the pet back in the form', async () => {
     const region = await renderQueue(() =>
       petQueue.add(rex, { state: 'refused', problem: 'Name is bad. Change what it names and send it again.' }),

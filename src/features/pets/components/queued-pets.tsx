@@ -12,7 +12,7 @@ import { useCategoryNames } from '../categories.ts';
 import { STATUS_LABELS } from '../pet.ts';
 import { toNewPet } from '../pet-form-schema.ts';
 import { petQueue, useLeftBehindAnywhere, useLeftBehindPets, usePetQueue, type QueuedPet } from '../pet-queue.ts';
-import { sendAgain } from '../api/send-queued-pets.ts';
+import { sendAgain, sendsAgainSafely } from '../api/send-queued-pets.ts';
 import { LostCreateNotice } from './lost-create-notice.tsx';
 
 /** How many pets of the queue are in each case: still to be sent, or waiting for the person. */
@@ -51,10 +51,10 @@ function QueuedPetItem({ pet }: { pet: QueuedPet }) {
   const lostWords =
     pet.state === 'lost' &&
     describeLostCreate({
-      lostBy: pet.lostBy ?? 'network',
+      lostBy: pet.unreadable ? 'invalid-response' : (pet.lostBy ?? 'network'),
       inARow: 1,
       readsAnswer: false,
-      idempotent: false,
+      idempotent: sendsAgainSafely(environment, pet),
       environmentName: environment.name,
     });
   const edit = () => {
