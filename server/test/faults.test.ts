@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { IDEMPOTENCY_KEY_LIFETIME_MS } from '../../contract/limits.ts';
 import { createHttpApp } from '../http.ts';
 import { createKeyRing } from '../keys.ts';
 import { registerPetRoutes } from '../pets-routes.ts';
@@ -317,6 +318,24 @@ describe('creates that can be retried (Idempotency-Key)', () => {
     await service.close();
   });
 
+  it('forgets a key after 24 hours: the same key then adds a pet anew, whatever its values', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const service = await createTestService();
+      const first = await call(service.pets, create({ name: 'Rex', categoryId: 1 }, 'day-old'));
+      vi.setSystemTime(Date.now() + IDEMPOTENCY_KEY_LIFETIME_MS - 1_000);
+      expect((await call(service.pets, create({ name: 'Rex', categoryId: 1 }, 'day-old'))).body).toEqual(first.body);
+      vi.setSystemTime(Date.now() + 2_000);
+      const after = await call(service.pets, create({ name: 'Max', categoryId: 1 }, 'day-old'));
+      expect(after.status).toBe(201);
+      expect(after.body).toMatchObject({ name: 'Max' });
+      expect(await service.store.countPets()).toBe(2);
+      await service.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('never inserts twice for concurrent requests with one key, over real HTTP', async () => {
     const service = await createTestService(join(dir, 'idempotent.sqlite'));
     await service.pets.listen({ host: '127.0.0.1', port: 0 });
@@ -441,5 +460,28 @@ describe('wrong keys', () => {
     expect(await throttled.json()).toEqual(errorBody(429, 'too_many_requests'));
     for (let i = 0; i < 20; i++) expect((await get(KEY)).status).toBe(200);
     await server.close();
+  });
+
+  it('are refused 401 again, not 429, once the window has passed', async () => {
+    // Only the clock is faked: the server's own timers run as they do.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const server = await listening({
+        keys: createKeyRing([KEY]),
+        corsOrigins: [],
+        limits: { failedAuthMax: 2, failedAuthWindowMs: 60_000 },
+      });
+      const get = (key: string) =>
+        fetch(`http://127.0.0.1:${server.port}/v1/pets`, { headers: { authorization: `Bearer ${key}` } });
+      for (const guess of ['guess-1', 'guess-2']) expect((await get(guess)).status).toBe(401);
+      expect((await get('guess-3')).status).toBe(429);
+      vi.setSystemTime(Date.now() + 59_000);
+      expect((await get('guess-4')).status).toBe(429);
+      vi.setSystemTime(Date.now() + 2_000);
+      expect((await get('guess-5')).status).toBe(401);
+      await server.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
