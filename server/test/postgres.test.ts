@@ -331,10 +331,11 @@ describe.skipIf(!BACKENDS.includes('postgres'))('PostgreSQL', () => {
       // Under load: writes going through before the database goes away.
       await expect.poll(() => statuses.get(201) ?? 0).toBeGreaterThan(0);
       own.stop();
-      // The health check says so, for the load balancer.
+      // The health check says so, for the load balancer, and the requests under load are answered 503.
       await expect
         .poll(() => call(app, { url: '/health' }), { timeout: 10_000 })
         .toMatchObject({ status: 503, body: errorBody(503, 'service_busy') });
+      await expect.poll(() => statuses.get(503) ?? 0, { timeout: 10_000 }).toBeGreaterThan(0);
       own.start();
       // Back by itself: a write goes through again, with no restart of the app.
       await expect
