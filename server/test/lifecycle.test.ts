@@ -16,10 +16,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const BASE_ENV = { PORT: '0', MESSAGES_PORT: '0', PETSTORE_API_KEYS: 'k', LOG_LEVEL: 'silent' };
 
-/** Runs the service's entry point to its end: exit code and what it wrote. */
-function runToExit(env: Record<string, string>) {
+/** Runs the service's entry point (or `npm start`'s) to its end: exit code and what it wrote. */
+function runToExit(env: Record<string, string>, entry = 'server/main.ts') {
   return new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
       env: { ...process.env, ...BASE_ENV, ...env },
     });
     let stderr = '';
@@ -51,6 +51,22 @@ describe('a setup the service cannot start with', () => {
     blocker.close();
     expect(code).toBe(1);
     expectOneLine(stderr, `Port ${port}`, 'in use', 'PORT');
+  });
+
+  it("npm start with the app's port in use: exits 1, naming APP_PORT", async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    const { code, stderr } = await runToExit({ APP_PORT: String(port), PETSTORE_DB: ':memory:' }, 'scripts/start.ts');
+    blocker.close();
+    expect(code).toBe(1);
+    expectOneLine(stderr, `Port ${port} on 127.0.0.1`, 'in use', 'APP_PORT');
+  });
+
+  it('npm start with an APP_PORT that is no port: exits 1, naming it', async () => {
+    const { code, stderr } = await runToExit({ APP_PORT: '5173x', PETSTORE_DB: ':memory:' }, 'scripts/start.ts');
+    expect(code).toBe(1);
+    expectOneLine(stderr, 'APP_PORT', '5173x');
   });
 
   it.each([
@@ -200,8 +216,15 @@ describe('a database the service cannot use, as the driver reports it', () => {
 });
 
 /** Starts `npm <args>`, waits for the service to answer, then sends npm a signal. */
-async function startThenSignal(args: string[], signal: NodeJS.Signals) {
-  const npm = spawn('npm', args, { env: { ...process.env, ...BASE_ENV, PETSTORE_DB: ':memory:' } });
+/** Runs `npm <args>` until it has started, checks it while it runs, then sends it `signal`. */
+async function startThenSignal(
+  args: string[],
+  signal: NodeJS.Signals,
+  whileRunning?: (started: { api: string; app?: string }) => Promise<void>,
+) {
+  // APP_PORT 0: npm start's dev server on a free port, never beside a colleague's on 5173.
+  const env = { ...process.env, ...BASE_ENV, APP_PORT: '0', PETSTORE_DB: ':memory:' };
+  const npm = spawn('npm', args, { env });
   let output = '';
   const api = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no start in 60 s:\n${output}`)), 60_000);
@@ -214,11 +237,15 @@ async function startThenSignal(args: string[], signal: NodeJS.Signals) {
       }
     });
   });
-  expect((await fetch(`${api}/openapi.json`)).status).toBe(200);
+  const app = /Open: +(\S+)/.exec(output)?.[1];
   const exited = new Promise<number | null>((resolve) => npm.once('exit', resolve));
-  npm.kill(signal);
-  const code = await exited;
-  return { api, code };
+  try {
+    expect((await fetch(`${api}/openapi.json`)).status).toBe(200);
+    await whileRunning?.({ api, app });
+  } finally {
+    npm.kill(signal);
+  }
+  return { api, code: await exited, app };
 }
 
 async function expectClosed(api: string) {
@@ -337,9 +364,18 @@ describe('stopping', () => {
   );
 
   it('npm start on SIGTERM: the service and the dev server close', async () => {
-    const { api } = await startThenSignal(['start', '--silent'], 'SIGTERM');
+    const { api, app } = await startThenSignal(['start', '--silent'], 'SIGTERM', async ({ api, app }) => {
+      // The app on the port it got, pointed at the service, which lets its origin in.
+      expect(app).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+      const config = (await (await fetch(`${app}config.json`)).json()) as { environments: { apiBaseUrl: string }[] };
+      expect(config.environments[0]!.apiBaseUrl).toBe(api);
+      const origin = new URL(app!).origin;
+      const pets = await fetch(`${api}/pets?limit=1`, { headers: { origin, authorization: 'Bearer k' } });
+      expect(pets.status).toBe(200);
+      expect(pets.headers.get('access-control-allow-origin')).toBe(origin);
+    });
     await expectClosed(api);
-    const devServer = await fetch('http://127.0.0.1:5173/').then(
+    const devServer = await fetch(app!).then(
       () => true,
       () => false,
     );
