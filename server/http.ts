@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import cors from '@fastify/cors';
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
@@ -101,6 +102,9 @@ export async function createHttpApp({
         censor: '[redacted]',
       },
     },
+    // Fastify counts requests per instance (`req-1`…): the pets API, the messages service and every
+    // other instance behind a load balancer would log the same ids. A UUID names one request anywhere.
+    genReqId: () => randomUUID(),
     bodyLimit: REQUEST_BODY_MAX_BYTES,
     requestTimeout: limits.requestTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,

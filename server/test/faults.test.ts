@@ -395,6 +395,19 @@ describe('the log', () => {
     }
   });
 
+  it('names each request by an id no other listener or instance logs', async () => {
+    const { lines, stream } = memoryLog();
+    const options = { keys: createKeyRing([KEY]), corsOrigins: [], logger: { level: 'info', stream } };
+    const servers = [await listening(options), await listening(options)];
+    for (const server of [...servers, ...servers]) {
+      expect((await fetch(`http://127.0.0.1:${server.port}/v1/pets`, { headers: auth })).status).toBe(200);
+    }
+    await Promise.all(servers.map((server) => server.close()));
+
+    const ids = new Set(lines.map((line) => line['reqId']).filter(Boolean));
+    expect(ids.size).toBe(4);
+  });
+
   it('logs a health check only when it fails, even at info', async () => {
     const { lines, stream } = memoryLog();
     let reachable = true;
