@@ -223,11 +223,14 @@ test.describe('pets table', () => {
     await page.route(`${API_BASE_URL}/pets?limit=20&status=sold`, (route) => route.fulfill({ json: [] }));
     await page.route(`${API_BASE_URL}/pets?limit=20`, (route) => route.fulfill({ json: [] }));
     await signIn(page, { path: 'pets?status=sold' });
-    await expect(page.getByText('No sold pets.')).toBeVisible();
+    // Seen in the empty list's box, and heard from the status line (a screen reader hears no box appear).
+    await expect(page.getByRole('paragraph').filter({ hasText: 'No sold pets.' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'No sold pets.' })).toBeAttached();
     await expect(page.getByText('There are no pets in the store yet.')).toHaveCount(0);
     await page.getByRole('link', { name: 'Show all statuses' }).click();
     await expect(page).toHaveURL(/\/pets$/);
-    await expect(page.getByText('There are no pets in the store yet.')).toBeVisible();
+    await expect(page.getByRole('paragraph').filter({ hasText: 'There are no pets in the store yet.' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'There are no pets in the store yet.' })).toBeAttached();
     await page.getByRole('link', { name: 'Add a pet' }).click();
     await expect(page.getByRole('heading', { name: 'Add a pet' })).toBeVisible();
   });

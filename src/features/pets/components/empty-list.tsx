@@ -4,6 +4,7 @@ import type { CategoryNames } from '../categories.ts';
 import { quotedSearch } from '../pet-order.ts';
 import { toSearchParams, type PetListSearch } from '../list-search.ts';
 import { STATUS_LABELS } from '../pet.ts';
+import { describeEmptyPage } from './pets-summary.ts';
 
 /** An empty result says why: a search, a page past the end, a filter, or a store with no pets yet. */
 export function EmptyList({
@@ -35,11 +36,16 @@ export function EmptyList({
           {search.category !== undefined && <Link to={without({ category: undefined })}>Search every category</Link>}
         </>,
       ]
-    : search.trail.length > 0
-      ? ['No more pets past this point.', <Link to={without({})}>Back to the first page</Link>]
-      : statusName
-        ? [`No ${statusName} pets.`, <Link to={without({ status: undefined })}>Show all statuses</Link>]
-        : ['There are no pets in the store yet.', <Link to={paths.addPet}>Add a pet</Link>];
+    : [
+        describeEmptyPage(search),
+        search.trail.length > 0 ? (
+          <Link to={without({})}>Back to the first page</Link>
+        ) : statusName ? (
+          <Link to={without({ status: undefined })}>Show all statuses</Link>
+        ) : (
+          <Link to={paths.addPet}>Add a pet</Link>
+        ),
+      ];
   return (
     <div className="empty-state">
       <p>{message}</p>

@@ -195,7 +195,8 @@ export function PetsPage() {
       <ExportButton request={{ status: search.status, q, category, sort: search.sort }} names={names} />
 
       <p className="table-summary" role="status">
-        {said}
+        {/* An empty list's box below says the same to the eye: the line says it to a screen reader. */}
+        {empty && !q ? <span className="visually-hidden">{said}</span> : said}
         {slow && !error && <span className="loading-inline"> {describeWait(view.waitingFor)}</span>}
         {view.offline && (
           <span className="loading-inline">

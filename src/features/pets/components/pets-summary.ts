@@ -49,14 +49,22 @@ export function describeCategoryPage(
   return `Showing ${names.label(search.category!)}: ${count(shown, 'pet')} among ${among}.${sorted}`;
 }
 
+/** A page of the list with no pets, searched for nothing: why, as the empty list says it. */
+export function describeEmptyPage(search: PetListSearch): string {
+  if (search.trail.length > 0) return 'No more pets past this point.';
+  return search.status
+    ? `No ${STATUS_LABELS[search.status].toLowerCase()} pets.`
+    : 'There are no pets in the store yet.';
+}
+
 /**
  * What the list shows, without inventing a total the service never gave. A first page shorter than
  * asked for is not said to be all: the interface calls `limit` a maximum, and a service may list
  * fewer while holding more.
  */
 export function describePage(rows: number, search: PetListSearch, hasNext: boolean, named: boolean): string {
+  if (rows === 0) return describeEmptyPage(search);
   const what = search.status ? `${STATUS_LABELS[search.status].toLowerCase()} pet` : 'pet';
-  if (rows === 0) return '';
   const pageNumber = search.trail.length + 1;
   const sorted = sortNote(search.sort, 'this page only: the service decides which pets are on each page', named);
   if (pageNumber > 1) {
