@@ -69,8 +69,9 @@ export function describeWait(reason: unknown, service: ServiceName = 'pet store 
 export function describeRefusedPageLink(error: unknown): string | undefined {
   if (!isApiError(error) || error.kind !== 'http' || error.status < 400 || error.status >= 500) return undefined;
   if ([401, 403, 408, 429].includes(error.status)) return undefined;
-  const said = error.fromService ? ` It said: ${sentence(error.message)}` : '';
-  return `The service no longer takes the link to this page (HTTP ${error.status}): such links can expire.${said}`;
+  // Not the service's own words: they are about the link's making (a cursor, say), which the person
+  // can neither read nor change. Starting again from the first page is all there is to do.
+  return `The service no longer takes the link to this page (HTTP ${error.status}): such links can expire.`;
 }
 
 /** Whether sending the same request again can help: no answer, a 5xx, or an answer garbled on the way. */
