@@ -131,11 +131,11 @@ describe('MessagesPage', () => {
     renderSignedIn(<MessagesPage />, { path: '/messages' });
     await send('Feed the parrots');
     await screen.findByText('msg_queued', { selector: 'li code' });
-    expect(screen.getByRole('status')).toHaveTextContent(/^Message queued \(not yet delivered\): ID msg_queued/);
+    expect(screen.getByRole('status')).toHaveTextContent(/^Message queued \(not yet delivered\), at .+\.$/);
     await send('Clean the tanks');
     await screen.findByText('msg_delivered', { selector: 'li code' });
     expect(screen.getByRole('status')).toHaveTextContent(
-      /^The message service took the message, with the status “delivered”: ID msg_delivered/,
+      /^The message service took the message, with the status “delivered”, at .+\.$/,
     );
     const items = within(screen.getByRole('list', { name: 'Messages sent in this session' })).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Status when sent: delivered');

@@ -77,13 +77,14 @@ export function MessagesPage() {
           </button>
         </div>
         <div role="status">
-          {/* Queued is the spec's word; another status is the service's own, said as given, not as a success. */}
+          {/* Queued is the spec's word; another status is the service's own, said as given, not as a success.
+              Its ID is in the list below: read out here, it would be 36 characters spelt on every send. */}
           {latest && (
             <p className={latest.status === 'queued' ? 'notice notice-success' : 'notice'}>
               {latest.status === 'queued'
                 ? 'Message queued (not yet delivered)'
                 : `The message service took the message, with the status “${latest.status}”`}
-              : ID <code>{latest.id}</code>, at <time dateTime={latest.createdAt}>{formatTime(latest.createdAt)}</time>.
+              , at <time dateTime={latest.createdAt}>{formatTime(latest.createdAt)}</time>.
             </p>
           )}
         </div>
