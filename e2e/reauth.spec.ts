@@ -86,7 +86,11 @@ test('Cancel leaves for sign-in; a new key signed in there finds every form as i
   await page.getByLabel('Message', { exact: true }).fill('Half-written note');
   await revokeKey(page);
   await page.getByRole('button', { name: 'Send message' }).click();
-  await page.getByRole('dialog', { name: 'Sign in again' }).getByRole('button', { name: 'Cancel' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+  await expect(dialog).toContainText(
+    'Cancel keeps what you typed and what waits to be sent, for the next key signed in',
+  );
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/sign-in\?next=%2Fmessages/);
   await expect(page.getByRole('alert')).toHaveText(
     'Your API key is no longer accepted. Sign in again to carry on: the forms you were filling in come back as you left them.',

@@ -114,6 +114,10 @@ export function ReauthDialog({
               Sign out
             </button>
           </div>
+          {/* Both leave for the sign-in screen: which one keeps the person's work must not be guessed. */}
+          <p className="hint">
+            Cancel keeps what you typed and what waits to be sent, for the next key signed in; Sign out drops it.
+          </p>
           <KeyStatus checking={checking} said={said} />
         </form>
       )}
