@@ -69,7 +69,7 @@ export function useListPage(
     read: Boolean(error) || Boolean(loaded),
     summary:
       error && !loaded
-        ? 'The list could not be loaded.'
+        ? `The list could not be loaded.${rows?.length ? ' The pets below are those shown before.' : ''}`
         : loaded
           ? category !== undefined
             ? describeCategoryPage(pageRows?.length ?? 0, list.data.pets.length, search, names, hasNext)
