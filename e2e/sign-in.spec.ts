@@ -9,6 +9,11 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('heading', { name: 'Petstore Admin' })).toBeVisible();
     await expect(page.getByLabel('API key', { exact: true })).toHaveAttribute('type', 'password');
     await expectNoAxeViolations(page);
+    // It fits the window, at a desk and on a phone: nothing to scroll, not even by a pixel.
+    const below = () => page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
+    expect(await below()).toBe(0);
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(await below()).toBe(0);
   });
 
   test('asks for a key before sending anything', async ({ page }) => {
