@@ -57,7 +57,7 @@ function PetLookup({ pet, onFound }: { pet: NewPet; onFound: (() => void) | unde
           ))}
         </ul>
         <p>If it is the pet you sent, it was added: there is nothing more to send.</p>
-        <p className="empty-actions">
+        <p className="lookup-actions">
           {onFound && (
             <button type="button" className="button-secondary" onClick={onFound}>
               It is: clear the form
