@@ -19,13 +19,8 @@ try {
   fail(describeStartupFailure(error, undefined) ?? String(error));
 }
 // The dev server's port: APP_PORT, else vite.config.ts's (5173).
-const appPort = z.coerce
-  .number()
-  .int()
-  .min(0)
-  .max(65535)
-  .optional()
-  .safeParse(process.env['APP_PORT'] || undefined);
+const Port = z.coerce.number().int().min(0).max(65535);
+const appPort = Port.optional().safeParse(process.env['APP_PORT'] || undefined);
 if (!appPort.success) fail(`APP_PORT must be a port number, 0 to 65535, not "${process.env['APP_PORT']}".`);
 
 // The reference service as public/config.json declares it: the demo pets' category names, and what
