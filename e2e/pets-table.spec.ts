@@ -228,6 +228,8 @@ test.describe('pets table', () => {
     // Seen in the empty list's box, and heard from the status line (a screen reader hears no box appear).
     await expect(page.getByRole('paragraph').filter({ hasText: 'No sold pets.' })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'No sold pets.' })).toBeAttached();
+    // Not twice to the eye: the line's words take a pixel at most.
+    expect((await page.getByRole('status').getByText('No sold pets.').boundingBox())!.width).toBeLessThanOrEqual(1);
     await expect(page.getByText('There are no pets in the store yet.')).toHaveCount(0);
     await page.getByRole('link', { name: 'Show all statuses' }).click();
     await expect(page).toHaveURL(/\/pets$/);

@@ -73,6 +73,21 @@ describe('PetsPage', () => {
     expect(screen.getByRole('table')).toHaveAccessibleName('Sold pets of Dogs');
   });
 
+  it('says an empty page in its line, to a screen reader alone where the box below says the same', async () => {
+    answer(200, []);
+    const { unmount } = renderSignedIn(<PetsPage />, { path: '/pets?status=pending' });
+    expect(await within(screen.getByRole('status')).findByText('No pending pets.')).toHaveClass('visually-hidden');
+    expect(screen.getByRole('link', { name: 'Show all statuses' })).toBeVisible();
+    unmount();
+    // No pet of a category on the page read: the box says only that, the line what was read, to the eye too.
+    const environment = { ...testEnvironment, categories: [{ id: 3n, name: 'Birds' }] };
+    answer(200);
+    renderSignedIn(<PetsPage />, { path: '/pets?category=3', environment });
+    const line = await within(screen.getByRole('status')).findByText('Showing Birds: 0 pets among 2 pets.');
+    expect(line).not.toHaveClass('visually-hidden');
+    expect(screen.getByText('No pets of Birds on this page.')).toBeVisible();
+  });
+
   it('says a sort by category is by name where the environment names categories', async () => {
     const environment = { ...testEnvironment, categories: [{ id: 1n, name: 'Dogs' }] };
     answer(200);

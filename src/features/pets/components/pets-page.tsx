@@ -150,10 +150,12 @@ export function PetsPage() {
 
   // While a search is typed, the line keeps what it said until the typing pauses and the address takes
   // the search: a screen reader reads out its outcome once, not a count for every key.
+  // An empty list's box says the same to the eye: the line then says it to a screen reader alone.
+  const unseen = empty && !searching && category === undefined;
   const typing = q !== search.q;
-  const [settled, setSettled] = useState(summary);
-  if (!typing && settled !== summary) setSettled(summary);
-  const said = typing ? settled : summary;
+  const [settled, setSettled] = useState({ summary, unseen });
+  if (!typing && (settled.summary !== summary || settled.unseen !== unseen)) setSettled({ summary, unseen });
+  const said = typing ? settled : { summary, unseen };
 
   const showPager = Boolean(pages.previous || pages.next);
   // Another page: the person reads on from the table's start. The page scrolls to its top, and on
@@ -195,8 +197,7 @@ export function PetsPage() {
       <ExportButton request={{ status: search.status, q, category, sort: search.sort }} names={names} />
 
       <p className="table-summary" role="status">
-        {/* An empty list's box below says the same to the eye: the line says it to a screen reader. */}
-        {empty && !q ? <span className="visually-hidden">{said}</span> : said}
+        {said.unseen ? <span className="visually-hidden">{said.summary}</span> : said.summary}
         {slow && !error && <span className="loading-inline"> {describeWait(view.waitingFor)}</span>}
         {view.offline && (
           <span className="loading-inline">
