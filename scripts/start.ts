@@ -1,8 +1,7 @@
 // `npm start`: the reference service with demo data, and the app (Vite dev server) pointed at it.
 import { readFileSync } from 'node:fs';
 import { createServer, type Plugin } from 'vite';
-import { z } from 'zod';
-import { readServerConfig, type ServerConfig } from '../server/config.ts';
+import { localAppOrigins, port, readServerConfig, type ServerConfig } from '../server/config.ts';
 import { startService, type RunningService } from '../server/start.ts';
 import { describeStartupFailure } from '../server/startup-errors.ts';
 
@@ -12,16 +11,35 @@ function fail(line: string): never {
   process.exit(1);
 }
 
+/** As `npm run server` does: one line for a setup the service cannot start with; a bug keeps its stack. */
+function failToStart(error: unknown, config?: ServerConfig): never {
+  const line = describeStartupFailure(error, config);
+  if (!line) throw error;
+  fail(line);
+}
+
 let config: ServerConfig;
 try {
   config = readServerConfig();
 } catch (error) {
-  fail(describeStartupFailure(error, undefined) ?? String(error));
+  failToStart(error);
 }
-// The dev server's port: APP_PORT, else vite.config.ts's (5173).
-const Port = z.coerce.number().int().min(0).max(65535);
-const appPort = Port.optional().safeParse(process.env['APP_PORT'] || undefined);
-if (!appPort.success) fail(`APP_PORT must be a port number, 0 to 65535, not "${process.env['APP_PORT']}".`);
+// The app's port. Unless CORS_ORIGINS says otherwise, the service lets the app in on it.
+const appPort = port
+  .min(1)
+  .default(5173)
+  .safeParse(process.env['APP_PORT'] || undefined);
+if (!appPort.success) fail(`APP_PORT must be a port number, 1 to 65535, not "${process.env['APP_PORT']}".`);
+if (!process.env['CORS_ORIGINS']) {
+  config.CORS_ORIGINS = [...new Set([...config.CORS_ORIGINS, ...localAppOrigins(appPort.data)])];
+}
+
+let service: RunningService;
+try {
+  service = await startService(config);
+} catch (error) {
+  failToStart(error, config);
+}
 
 // The reference service as public/config.json declares it: the demo pets' category names, and what
 // it offers beyond the spec (a server test checks those against the contract). The spec profile
@@ -35,9 +53,7 @@ const { categories } = reference;
 const offered =
   config.PETSTORE_PROFILE === 'reference' ? { extensions: reference.extensions, limits: reference.limits } : {};
 
-let service: RunningService | undefined;
-
-// The app reads config.json at start; serve one that names the service started below, whatever
+// The app reads config.json at start; serve one that names the service just started, whatever
 // PORT and MESSAGES_PORT say, instead of the shipped public/config.json.
 const localConfig: Plugin = {
   name: 'petstore-local-config',
@@ -50,8 +66,8 @@ const localConfig: Plugin = {
           environments: [
             {
               name: 'Local reference service',
-              apiBaseUrl: service?.apiBaseUrl,
-              messagesBaseUrl: service?.messagesBaseUrl,
+              apiBaseUrl: service.apiBaseUrl,
+              messagesBaseUrl: service.messagesBaseUrl,
               ...offered,
               categories,
             },
@@ -62,40 +78,25 @@ const localConfig: Plugin = {
   },
 };
 
-// The dev server first: the service's CORS must allow the origin it gets.
 const vite = await createServer({ plugins: [localConfig], server: { port: appPort.data } });
 try {
   await vite.listen();
 } catch (error) {
-  // Vite names a taken port in its message only (vite.config.ts sets strictPort).
-  const taken = error instanceof Error ? /^Port (\d+) is already in use/.exec(error.message) : null;
-  if (!taken) throw error;
+  // Vite says a port is taken in its message only (vite.config.ts sets strictPort).
+  if (!(error instanceof Error && /^Port \d+ is already in use/.test(error.message))) throw error;
   fail(
-    `Port ${taken[1]} on ${String(vite.config.server.host)} is in use (another npm start or npm run dev?): stop that, or set APP_PORT to another port.`,
+    `Port ${appPort.data} on ${String(vite.config.server.host)} is in use (another npm start or npm run dev?): stop that, or set APP_PORT to another port.`,
   );
 }
-const appUrl = vite.resolvedUrls?.local[0] ?? 'http://127.0.0.1:5173/';
-const appOrigin = new URL(appUrl).origin;
-if (!process.env['CORS_ORIGINS'] && !config.CORS_ORIGINS.includes(appOrigin)) {
-  config = { ...config, CORS_ORIGINS: [...config.CORS_ORIGINS, appOrigin] };
-}
-
-try {
-  service = await startService(config);
-} catch (error) {
-  const line = describeStartupFailure(error, config);
-  if (!line) throw error;
-  fail(line);
-}
-const running = service;
+const appUrl = vite.resolvedUrls?.local[0] ?? `http://127.0.0.1:${appPort.data}/`;
 
 console.log(`
   Petstore Admin is running.
 
   Open:           ${appUrl}
-  API key:        ${running.demoApiKey ?? '(one of PETSTORE_API_KEYS)'}
-  Pet store API:  ${running.apiBaseUrl}
-  Messages:       ${running.messagesBaseUrl}
+  API key:        ${service.demoApiKey ?? '(one of PETSTORE_API_KEYS)'}
+  Pet store API:  ${service.apiBaseUrl}
+  Messages:       ${service.messagesBaseUrl}
 
   Press Ctrl+C to stop.
 `);
@@ -104,6 +105,6 @@ console.log(`
 // dev server and the service, leaving nothing behind to hold the ports.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void Promise.all([vite.close(), running.close()]).then(() => process.exit(0));
+    void Promise.all([vite.close(), service.close()]).then(() => process.exit(0));
   });
 }

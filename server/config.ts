@@ -10,7 +10,7 @@ const list = z.string().transform((value) =>
     .map((item) => item.trim())
     .filter(Boolean),
 );
-const port = z.coerce.number().int().min(0).max(65535);
+export const port = z.coerce.number().int().min(0).max(65535);
 
 /** A key a client can send as `Authorization: Bearer <key>`: visible ASCII, no space. */
 const apiKeys = list.pipe(
@@ -45,8 +45,10 @@ const database = z
   );
 const millis = z.coerce.number().int().min(100).max(600_000);
 
-/** The app's own dev (vite) and preview origins, on both loopback spellings. */
-const DEFAULT_CORS_ORIGINS = [5173, 4173].flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]);
+/** The origins of the app served on this machine at `port`, in both loopback spellings. */
+export const localAppOrigins = (port: number) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+/** The app's own dev (vite) and preview origins. */
+const DEFAULT_CORS_ORIGINS = [5173, 4173].flatMap(localAppOrigins);
 
 /** Each profile keeps its own data: pets the spec profile holds (no status, unknown fields) stay out of the other's. */
 const DEFAULT_DB: Record<ProfileName, string> = {

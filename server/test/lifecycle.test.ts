@@ -64,9 +64,11 @@ describe('a setup the service cannot start with', () => {
   });
 
   it('npm start with an APP_PORT that is no port: exits 1, naming it', async () => {
-    const { code, stderr } = await runToExit({ APP_PORT: '5173x', PETSTORE_DB: ':memory:' }, 'scripts/start.ts');
-    expect(code).toBe(1);
-    expectOneLine(stderr, 'APP_PORT', '5173x');
+    for (const value of ['5173x', '0']) {
+      const { code, stderr } = await runToExit({ APP_PORT: value, PETSTORE_DB: ':memory:' }, 'scripts/start.ts');
+      expect(code).toBe(1);
+      expectOneLine(stderr, 'APP_PORT', `"${value}"`);
+    }
   });
 
   it.each([
@@ -215,15 +217,23 @@ describe('a database the service cannot use, as the driver reports it', () => {
   });
 });
 
-/** Starts `npm <args>`, waits for the service to answer, then sends npm a signal. */
-/** Runs `npm <args>` until it has started, checks it while it runs, then sends it `signal`. */
+/** A port nothing listens on: the one the system just gave a listener, closed again. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Runs `npm <args>` until the service answers, checks it while it runs, then sends npm `signal`. */
 async function startThenSignal(
   args: string[],
   signal: NodeJS.Signals,
   whileRunning?: (started: { api: string; app?: string }) => Promise<void>,
 ) {
-  // APP_PORT 0: npm start's dev server on a free port, never beside a colleague's on 5173.
-  const env = { ...process.env, ...BASE_ENV, APP_PORT: '0', PETSTORE_DB: ':memory:' };
+  // npm start's dev server on a free port, never on 5173 beside a colleague's.
+  const env = { ...process.env, ...BASE_ENV, APP_PORT: String(await freePort()), PETSTORE_DB: ':memory:' };
   const npm = spawn('npm', args, { env });
   let output = '';
   const api = await new Promise<string>((resolve, reject) => {
@@ -364,15 +374,8 @@ describe('stopping', () => {
   );
 
   it('npm start on SIGTERM: the service and the dev server close', async () => {
-    const { api, app } = await startThenSignal(['start', '--silent'], 'SIGTERM', async ({ api, app }) => {
-      // The app on the port it got, pointed at the service, which lets its origin in.
-      expect(app).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
-      const config = (await (await fetch(`${app}config.json`)).json()) as { environments: { apiBaseUrl: string }[] };
-      expect(config.environments[0]!.apiBaseUrl).toBe(api);
-      const origin = new URL(app!).origin;
-      const pets = await fetch(`${api}/pets?limit=1`, { headers: { origin, authorization: 'Bearer k' } });
-      expect(pets.status).toBe(200);
-      expect(pets.headers.get('access-control-allow-origin')).toBe(origin);
+    const { api, app } = await startThenSignal(['start', '--silent'], 'SIGTERM', async ({ app }) => {
+      expect((await fetch(app!)).status).toBe(200);
     });
     await expectClosed(api);
     const devServer = await fetch(app!).then(
@@ -380,6 +383,22 @@ describe('stopping', () => {
       () => false,
     );
     expect(devServer).toBe(false);
+  }, 90_000);
+});
+
+describe('npm start', () => {
+  it("serves the app on APP_PORT, pointed at the service, which lets the app's origin in", async () => {
+    await startThenSignal(['start', '--silent'], 'SIGTERM', async ({ api, app }) => {
+      const { port } = new URL(app!);
+      expect(app).toBe(`http://127.0.0.1:${port}/`);
+      const config = (await (await fetch(`${app}config.json`)).json()) as { environments: { apiBaseUrl: string }[] };
+      expect(config.environments[0]!.apiBaseUrl).toBe(api);
+      for (const origin of [`http://127.0.0.1:${port}`, `http://localhost:${port}`]) {
+        const pets = await fetch(`${api}/pets?limit=1`, { headers: { origin, authorization: 'Bearer k' } });
+        expect(pets.status).toBe(200);
+        expect(pets.headers.get('access-control-allow-origin')).toBe(origin);
+      }
+    });
   }, 90_000);
 });
 
