@@ -87,9 +87,11 @@ test('Cancel leaves for sign-in; a new key signed in there finds every form as i
   await revokeKey(page);
   await page.getByRole('button', { name: 'Send message' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign in again' });
-  await expect(dialog).toContainText(
-    'Cancel keeps what you typed and what waits to be sent, for the next key signed in',
-  );
+  // Both ways out lead to sign-in: each says, to the eye and to the ear, which one keeps the work.
+  const ways = /^Cancel keeps what you typed and what waits to be sent, for the next key signed in in this tab/;
+  await expect(dialog.getByText(ways)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toHaveAccessibleDescription(ways);
+  await expect(dialog.getByRole('button', { name: 'Sign out' })).toHaveAccessibleDescription(ways);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/sign-in\?next=%2Fmessages/);
   await expect(page.getByRole('alert')).toHaveText(

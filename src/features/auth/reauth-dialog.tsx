@@ -103,21 +103,23 @@ export function ReauthDialog({
             }}
             error={problem}
           />
+          {/* Both leave for the sign-in screen: which one keeps the person's work must not be guessed,
+              by eye or by ear (each button is described by it). */}
+          <p className="hint" id="reauth-ways-out">
+            Cancel keeps what you typed and what waits to be sent, for the next key signed in in this tab; Sign out
+            drops it.
+          </p>
           <div className="form-actions">
             <button type="submit" className="button-primary" aria-disabled={checking}>
               {checking ? 'Checking the key…' : 'Continue'}
             </button>
-            <button type="button" className="button-secondary" onClick={cancel}>
+            <button type="button" className="button-secondary" onClick={cancel} aria-describedby="reauth-ways-out">
               Cancel
             </button>
-            <button type="button" className="button-secondary" onClick={onSignOut}>
+            <button type="button" className="button-secondary" onClick={onSignOut} aria-describedby="reauth-ways-out">
               Sign out
             </button>
           </div>
-          {/* Both leave for the sign-in screen: which one keeps the person's work must not be guessed. */}
-          <p className="hint">
-            Cancel keeps what you typed and what waits to be sent, for the next key signed in; Sign out drops it.
-          </p>
           <KeyStatus checking={checking} said={said} />
         </form>
       )}
