@@ -4,6 +4,7 @@ import { useApi } from '../../../api/api-context.ts';
 import { beforeShown, useReadFailure } from '../../../api/read-failure.ts';
 import { whenIdle } from '../../../lib/idle.ts';
 import { describeRefusedPageLink } from '../../../ui/error-messages.ts';
+import { count } from '../../../ui/words.ts';
 import { petQueries } from '../api/pet-queries.ts';
 import type { CategoryNames } from '../categories.ts';
 import { toSearchParams, type PetListSearch } from '../list-search.ts';
@@ -69,7 +70,7 @@ export function useListPage(
     read: Boolean(error) || Boolean(loaded),
     summary:
       error && !loaded
-        ? `The list could not be loaded.${rows?.length ? ' The pets below are those shown before.' : ''}`
+        ? `The list could not be loaded.${rows?.length ? ` Below are the ${count(rows.length, 'pet')} shown before.` : ''}`
         : loaded
           ? category !== undefined
             ? describeCategoryPage(pageRows?.length ?? 0, list.data.pets.length, search, names, hasNext)
