@@ -134,8 +134,11 @@ test.describe('a service built to the spec alone', { tag: '@spec' }, () => {
     const name = `${uniqueName('Found').replaceAll(' ', '')}${'x'.repeat(40)}`;
     const writes = recordWrites(page, service);
     await addLosingTheAnswer(page, service, name);
+    await expect(page.getByRole('button', { name: 'Send again', exact: true })).toBeVisible();
     await page.getByRole('button', { name: `Look for “${name}”` }).click();
     await expect(page.getByRole('button', { name: 'It is: clear the form' })).toBeVisible();
+    // Found: sending it again would add a second pet, which nothing can delete. The form's button says so.
+    await expect(page.getByRole('button', { name: 'Send again anyway' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: 'It is: clear the form' }).click();
     await expect(page.getByLabel('Name')).toHaveValue('');

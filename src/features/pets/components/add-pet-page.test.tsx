@@ -135,8 +135,13 @@ describe('AddPetPage against a service built to the spec alone', () => {
     service({ answer: () => HttpResponse.error(), list: () => HttpResponse.json([rex(9)]) });
     renderSignedIn(<AddPetPage />, { path: '/pets/new' });
     await addPet();
-    await userEvent.click(await screen.findByRole('button', { name: 'Look for “Rex”' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'It is: clear the form' }));
+    const lookFor = await screen.findByRole('button', { name: 'Look for “Rex”' });
+    expect(screen.getByRole('button', { name: 'Send again' })).toBeVisible();
+    await userEvent.click(lookFor);
+    const itIs = await screen.findByRole('button', { name: 'It is: clear the form' });
+    // Found: a second send would add it twice, and the form's button says so.
+    expect(screen.getByRole('button', { name: 'Send again anyway' })).toBeVisible();
+    await userEvent.click(itIs);
     expect(screen.getByLabelText('Name')).toHaveValue('');
     expect(screen.getByLabelText('Name')).toHaveFocus();
     expect(screen.getByLabelText('Category ID')).toHaveValue('3');
@@ -225,6 +230,8 @@ describe('AddPetPage against a service built to the spec alone', () => {
       await addPet();
       await userEvent.click(await screen.findByRole('button', { name: 'Look for “Rex”' }));
       expect(await screen.findByText(paragraph(words))).toBeVisible();
+      // Not found: sending it again stays the way on.
+      expect(screen.getByRole('button', { name: 'Send again' })).toBeVisible();
     },
   );
 

@@ -18,7 +18,7 @@ import type { NewPet } from '../pet.ts';
 import { EMPTY_PET_FORM, petFormDraft } from '../add-pet-draft.ts';
 import { fieldOfError, parseCategoryId, petFormSchema, toNewPet, type PetFormValues } from '../pet-form-schema.ts';
 import type { QueuedPet } from '../pet-queue.ts';
-import { LostCreateNotice } from './lost-create-notice.tsx';
+import { LostCreateNotice, useFoundByLook } from './lost-create-notice.tsx';
 import { KeptOnDevice } from './queued-pets.tsx';
 import { StatusOptions } from './status-text.tsx';
 
@@ -148,10 +148,14 @@ export function AddPetPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [formState.submitCount, serverCategoryError]);
   const sending = isSubmitting && createPet.isPending;
+  // Once the look found the pet, a second send is no longer the way on: it would add it twice.
+  const foundAlready = useFoundByLook(lost?.pet);
   const submitLabel = sending
     ? 'Adding…'
     : lost && (!idempotent || lost.words.refusedBySetup)
-      ? 'Send again'
+      ? foundAlready
+        ? 'Send again anyway'
+        : 'Send again'
       : failure && canRetry(failure)
         ? 'Try again'
         : 'Add pet';
@@ -219,7 +223,11 @@ export function AddPetPage() {
           {kept && <KeptOnDevice pet={kept} />}
         </div>
         <div className="form-actions">
-          <button type="submit" className="button-primary" disabled={isSubmitting}>
+          <button
+            type="submit"
+            className={foundAlready ? 'button-secondary' : 'button-primary'}
+            disabled={isSubmitting}
+          >
             {submitLabel}
           </button>
         </div>

@@ -16,6 +16,24 @@ const amount = (n: number) => n.toLocaleString();
 /** `a` or `an` before a word: `an available pet`. */
 const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 
+/** No pet is ever named '': the key of a look no one asked for. */
+const NO_PET: NewPet = { name: '', categoryId: 0n };
+
+/**
+ * Whether the look the notice offers, once asked for, found pets like `pet` in the list: then the
+ * pet was most likely added, and sending it again would add a second. It only reads what the notice's
+ * look read; it asks the service nothing.
+ */
+export function useFoundByLook(pet: NewPet | undefined): boolean {
+  const api = useApi();
+  const { data: found } = useQuery({
+    ...petQueries.lookFor(api, pet ?? NO_PET),
+    enabled: false,
+    select: (look) => look.matches.length > 0,
+  });
+  return pet !== undefined && found === true;
+}
+
 /** Whether the pet is in its status's list now: the look, and what it found. */
 function PetLookup({ pet, onFound }: { pet: NewPet; onFound: (() => void) | undefined }) {
   const api = useApi();
@@ -59,7 +77,8 @@ function PetLookup({ pet, onFound }: { pet: NewPet; onFound: (() => void) | unde
         <p>If it is the pet you sent, it was added: there is nothing more to send.</p>
         <p className="lookup-actions">
           {onFound && (
-            <button type="button" className="button-secondary" onClick={onFound}>
+            // The way on now, rather than the form's Send again.
+            <button type="button" className="button-primary" onClick={onFound}>
               It is: clear the form
             </button>
           )}
