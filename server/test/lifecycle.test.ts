@@ -230,10 +230,11 @@ async function freePort(): Promise<number> {
 async function startThenSignal(
   args: string[],
   signal: NodeJS.Signals,
-  whileRunning?: (started: { api: string; app?: string }) => Promise<void>,
+  whileRunning?: (started: { api: string; app?: string; appPort: number }) => Promise<void>,
 ) {
   // npm start's dev server on a free port, never on 5173 beside a colleague's.
-  const env = { ...process.env, ...BASE_ENV, APP_PORT: String(await freePort()), PETSTORE_DB: ':memory:' };
+  const appPort = await freePort();
+  const env = { ...process.env, ...BASE_ENV, APP_PORT: String(appPort), PETSTORE_DB: ':memory:' };
   const npm = spawn('npm', args, { env });
   let output = '';
   const api = await new Promise<string>((resolve, reject) => {
@@ -251,7 +252,7 @@ async function startThenSignal(
   const exited = new Promise<number | null>((resolve) => npm.once('exit', resolve));
   try {
     expect((await fetch(`${api}/openapi.json`)).status).toBe(200);
-    await whileRunning?.({ api, app });
+    await whileRunning?.({ api, app, appPort });
   } finally {
     npm.kill(signal);
   }
@@ -388,8 +389,7 @@ describe('stopping', () => {
 
 describe('npm start', () => {
   it("serves the app on APP_PORT, pointed at the service, which lets the app's origin in", async () => {
-    await startThenSignal(['start', '--silent'], 'SIGTERM', async ({ api, app }) => {
-      const { port } = new URL(app!);
+    await startThenSignal(['start', '--silent'], 'SIGTERM', async ({ api, app, appPort: port }) => {
       expect(app).toBe(`http://127.0.0.1:${port}/`);
       const config = (await (await fetch(`${app}config.json`)).json()) as { environments: { apiBaseUrl: string }[] };
       expect(config.environments[0]!.apiBaseUrl).toBe(api);
