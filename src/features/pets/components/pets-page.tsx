@@ -148,10 +148,10 @@ export function PetsPage() {
     .filter(Boolean)
     .join('');
 
-  // While a search is typed, the line keeps what it said until the typing pauses and the address takes
-  // the search: a screen reader reads out its outcome once, not a count for every key.
   // An empty list's box says the same to the eye: the line then says it to a screen reader alone.
   const unseen = empty && !searching && category === undefined;
+  // While a search is typed, the line keeps what it said until the typing pauses and the address takes
+  // the search: a screen reader reads out its outcome once, not a count for every key.
   const typing = q !== search.q;
   const [settled, setSettled] = useState({ summary, unseen });
   if (!typing && (settled.summary !== summary || settled.unseen !== unseen)) setSettled({ summary, unseen });
