@@ -108,7 +108,7 @@ test.describe('adding a pet while offline', () => {
       await expect(waiting(page)).toContainText('Kept on this device: 1 pet');
       await expect(queued(page, name)).toContainText(`${name}, category 4, pending`);
       await expect(queued(page, name)).toContainText('Waiting to be sent: it goes as soon as');
-      await expect(queued(page, name).getByRole('button', { name: `Cancel “${name}”` })).toBeVisible();
+      await expect(queued(page, name).getByRole('button', { name: `Discard “${name}”` })).toBeVisible();
       await expectNoAxeViolations(page);
       expect(creates).toHaveLength(0);
 
@@ -205,7 +205,7 @@ test.describe('adding a pet while offline', () => {
       await expect(queued(page, name)).toContainText(`lists a pending pet named “${name}” in category 4:`);
       await expectNoAxeViolations(page);
       await queued(page, name)
-        .getByRole('button', { name: `Cancel “${name}”` })
+        .getByRole('button', { name: `Discard “${name}”` })
         .click();
       await expect(waiting(page)).toHaveCount(0);
       expect(creates).toHaveLength(1);
@@ -273,7 +273,7 @@ test.describe('adding a pet while offline', () => {
     },
   );
 
-  test('a waiting pet can be cancelled: it is never sent', async ({ page, context }) => {
+  test('a waiting pet can be discarded: it is never sent', async ({ page, context }) => {
     const [keep, drop] = [uniqueName('Kept'), uniqueName('Dropped')];
     await openForm(page, REFERENCE_SERVICE);
     await goOffline(page, context);
@@ -283,7 +283,7 @@ test.describe('adding a pet while offline', () => {
     await expect(page.getByRole('status').filter({ hasText: drop })).toBeVisible();
     await page.getByRole('link', { name: 'See the pets kept on this device' }).click();
     await expect(waiting(page)).toContainText('Kept on this device: 2 pets');
-    await page.getByRole('button', { name: `Cancel “${drop}”` }).click();
+    await page.getByRole('button', { name: `Discard “${drop}”` }).click();
     await expect(waiting(page)).toContainText('Kept on this device: 1 pet');
     await expect(queued(page, drop)).toHaveCount(0);
 

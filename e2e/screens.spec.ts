@@ -156,7 +156,7 @@ test('every screen, for a person to look at', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Look for “Pickle”' }).click();
   await expect(page.getByText(/lists an? .*pet named “Pickle”/)).toBeVisible();
   await shoot(page, 'pets-waiting-lost');
-  await page.getByRole('button', { name: 'Cancel “Pickle”' }).click();
+  await page.getByRole('button', { name: 'Discard “Pickle”' }).click();
 
   // From the form, a lost create found in the list; its name one long word.
   await page.getByRole('link', { name: 'Add pet' }).first().click();

@@ -21,7 +21,7 @@ describe('QueuedPets', () => {
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
   });
 
-  it('says in words what became of each pet, and cancels one by its name', async () => {
+  it('says in words what became of each pet, and discards one by its name', async () => {
     const region = await renderQueue(() => {
       petQueue.add(rex, { state: 'waiting' });
       petQueue.add({ ...rex, name: 'Tom' }, { state: 'waiting' });
@@ -30,7 +30,7 @@ describe('QueuedPets', () => {
     const [first] = within(region).getAllByRole('listitem');
     expect(first).toHaveTextContent('Rex, category 3, sold');
     expect(first).toHaveTextContent('Waiting to be sent: it goes as soon as Test answers.');
-    await userEvent.click(within(region).getByRole('button', { name: 'Cancel “Tom”' }));
+    await userEvent.click(within(region).getByRole('button', { name: 'Discard “Tom”' }));
     expect(within(region).getByRole('heading', { level: 2 })).toHaveTextContent('Kept on this device: 1 pet');
     expect(petQueue.get().map((pet) => pet.pet.name)).toEqual(['Rex']);
   });
@@ -43,7 +43,7 @@ describe('QueuedPets', () => {
     });
     expect(within(region).getByRole('heading', { level: 2 })).toHaveTextContent('Kept on this device: 3 pets');
     expect(region).toHaveTextContent('1 waiting to be sent and 2 waiting for you to decide.');
-    await userEvent.click(within(region).getByRole('button', { name: 'Cancel “Rex”' }));
+    await userEvent.click(within(region).getByRole('button', { name: 'Discard “Rex”' }));
     expect(region).toHaveTextContent('2 waiting for you to decide.');
     expect(region).not.toHaveTextContent('waiting to be sent');
   });

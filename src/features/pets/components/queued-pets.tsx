@@ -87,7 +87,7 @@ function QueuedPetItem({ pet }: { pet: QueuedPet }) {
             </button>
           )}
           <button type="button" className="button-secondary" onClick={() => petQueue.remove(pet.id)}>
-            Cancel<span className="visually-hidden"> “{name}”</span>
+            Discard<span className="visually-hidden"> “{name}”</span>
           </button>
         </p>
       )}
