@@ -203,6 +203,8 @@ test.describe('adding a pet while offline', () => {
         .getByRole('button', { name: `Look for “${name}”` })
         .click();
       await expect(queued(page, name)).toContainText(`lists a pending pet named “${name}” in category 4:`);
+      // Found: a second send would add it twice, and the button says so.
+      await expect(queued(page, name).getByRole('button', { name: `Send again anyway “${name}”` })).toBeVisible();
       await expectNoAxeViolations(page);
       await queued(page, name)
         .getByRole('button', { name: `Discard “${name}”` })

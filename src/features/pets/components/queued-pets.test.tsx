@@ -1,6 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { API, server } from '../../../test/msw-server.ts';
 import { renderSignedIn, testEnvironment } from '../../../test/render.tsx';
 import { petFormDraft } from '../add-pet-draft.ts';
 import { sessionStore } from '../../../lib/session.ts';
@@ -134,6 +136,33 @@ describe('QueuedPets', () => {
     await userEvent.click(within(region).getByRole('button', { name: 'Send again “Rex”' }));
     expect(petQueue.get()).toMatchObject([{ state: 'waiting' }]);
   });
+
+  it.each([
+    ['no key', false, 'Send again anyway “Rex”'],
+    ['the key the service still knows', true, 'Send again “Rex”'],
+  ])(
+    'an unreadable answer, sent with %s, the pet found: Send again says if it adds it twice',
+    async (_, keyed, button) => {
+      server.use(
+        http.get(`${API}/pets`, () => HttpResponse.json([{ id: 9, name: 'Rex', categoryId: 3, status: 'sold' }])),
+      );
+      const reference = { ...testEnvironment, extensions: ['idempotency-key' as const] };
+      const region = await renderQueue(
+        () =>
+          petQueue.add(rex, {
+            state: 'lost',
+            lostBy: 'network',
+            unreadable: true,
+            ...(keyed && { idempotencyKey: 'k1', sentWith: { apiKey: sessionStore.keyPrint()!, at: Date.now() } }),
+          }),
+        reference,
+      );
+      expect(within(region).getByRole('button', { name: 'Send again “Rex”' })).toBeVisible();
+      await userEvent.click(within(region).getByRole('button', { name: 'Look for “Rex”' }));
+      await waitFor(() => expect(region).toHaveTextContent('lists a sold pet named “Rex” in category 3'));
+      expect(within(region).getByRole('button', { name: button })).toBeVisible();
+    },
+  );
 
   it.each([
     ['the key the service still knows', true, 'Look for it before sending it again. Nothing you typed is lost.'],

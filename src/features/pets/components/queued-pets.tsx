@@ -13,7 +13,7 @@ import { STATUS_LABELS } from '../pet.ts';
 import { toNewPet } from '../pet-form-schema.ts';
 import { petQueue, useLeftBehindAnywhere, useLeftBehindPets, usePetQueue, type QueuedPet } from '../pet-queue.ts';
 import { sendAgain, sendsAgainSafely } from '../api/send-queued-pets.ts';
-import { LostCreateNotice } from './lost-create-notice.tsx';
+import { LostCreateNotice, useFoundByLook } from './lost-create-notice.tsx';
 
 /** How many pets of the queue are in each case: still to be sent, or waiting for the person. */
 function tally(queue: readonly QueuedPet[]) {
@@ -48,15 +48,19 @@ function QueuedPetItem({ pet }: { pet: QueuedPet }) {
   const { name, categoryId, status } = pet.pet;
   const names = useCategoryNames();
   const categoryNumber = parseInt64(categoryId);
+  const idempotent = sendsAgainSafely(environment, pet);
   const lostWords =
     pet.state === 'lost' &&
     describeLostCreate({
       lostBy: pet.unreadable ? 'invalid-response' : (pet.lostBy ?? 'network'),
       inARow: 1,
       readsAnswer: false,
-      idempotent: sendsAgainSafely(environment, pet),
+      idempotent,
       environmentName: environment.name,
     });
+  // Once the look found it, sending it again would add it twice (unless its idempotency key still
+  // holds): the button says so.
+  const found = useFoundByLook(pet.state === 'lost' && !idempotent ? toNewPet(pet.pet) : undefined);
   const edit = () => {
     petFormDraft.save(pet.pet);
     petQueue.remove(pet.id);
@@ -78,7 +82,8 @@ function QueuedPetItem({ pet }: { pet: QueuedPet }) {
         <p className="queued-pet-actions">
           {pet.state === 'lost' && (
             <button type="button" className="button-secondary" onClick={() => sendAgain(pet)}>
-              Send again<span className="visually-hidden"> “{name}”</span>
+              {found ? 'Send again anyway' : 'Send again'}
+              <span className="visually-hidden"> “{name}”</span>
             </button>
           )}
           {pet.state === 'refused' && (
