@@ -146,6 +146,19 @@ test.describe('pets table', () => {
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   });
 
+  test('on a phone, a card gives its name and status a line, then its ID and category one', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signIn(page);
+    const card = page.getByRole('table').getByRole('row').nth(1);
+    const [name, status, id, category] = await Promise.all(
+      ['.col-name', '.col-status', '.col-id', '.col-category'].map(async (cell) => card.locator(cell).boundingBox()),
+    );
+    expect(status!.y).toBeLessThan(name!.y + name!.height);
+    expect(id!.y).toBeGreaterThanOrEqual(name!.y + name!.height);
+    expect(category!.y).toBe(id!.y);
+    expect(category!.x).toBeGreaterThan(id!.x + id!.width);
+  });
+
   test('on a phone with large text, Next page shows the new rows, not the filters above them', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await signIn(page, { path: 'pets?limit=10' });
