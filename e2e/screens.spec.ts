@@ -143,6 +143,8 @@ test('every screen, for a person to look at', async ({ page, request }) => {
   await signIn(page, { path: `${SPEC_SERVICE.appUrl}pets`, service: SPEC_SERVICE });
   await expect(page.getByRole('table')).toBeVisible();
   await page.getByRole('link', { name: 'Add pet' }).first().click();
+  // The form, before typing: until it shows, "Name" finds the list's "Search by name".
+  await expect(page.getByRole('heading', { name: 'Add a pet', level: 1 })).toBeVisible();
   await page.route(`${SPEC_SERVICE.apiBaseUrl}/**`, async (route) => {
     if (route.request().method() === 'POST') await route.fetch();
     await route.abort('connectionrefused');
@@ -160,6 +162,7 @@ test('every screen, for a person to look at', async ({ page, request }) => {
 
   // From the form, a lost create found in the list; its name one long word.
   await page.getByRole('link', { name: 'Add pet' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Add a pet', level: 1 })).toBeVisible();
   await page.route(`${SPEC_SERVICE.apiBaseUrl}/pets`, async (route) => {
     if (route.request().method() !== 'POST') return route.fallback();
     await route.fetch();
