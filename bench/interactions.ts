@@ -9,7 +9,7 @@
 // build of the table has and another not (builds up to 7a84a9b keep a leaving list's table in the
 // page, hidden, until the new one is drawn whole; later ones may not). `npm run bench:ab` compares
 // builds of both kinds with these timers.
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { chromePath, type BenchEnvironment } from './environment.ts';
 
 export interface InteractionResult {
@@ -175,57 +175,62 @@ async function timeSubmit(page: Page, name: string): Promise<number> {
 }
 
 /**
- * Opens where an interaction starts. A list is waited for until it has settled: `rows` rows shown,
- * every pet read when it is a search, and no request under way for a while.
+ * Opens where an interaction starts, and waits until it has settled: `rows` rows shown, every pet
+ * read when it is a search, and the page idle with no request under way for a while.
  */
 async function open(page: Page, url: string, { rows, search }: Interaction['start']) {
   await page.goto(url);
-  if (rows === 0) return;
-  await shownRows(page)
-    .nth(rows - 1)
-    .waitFor();
+  if (rows > 0) {
+    await shownRows(page)
+      .nth(rows - 1)
+      .waitFor();
+  }
   if (search) await page.getByRole('button', { name: 'Stop searching' }).waitFor({ state: 'detached' });
   await settle(page);
 }
 
 /** The requests under way in each bench page, and when that last changed (`performance.now()`). */
-const underWay = new WeakMap<Page, { count: number; since: number }>();
+const underWay = new WeakMap<Page, { open: Set<Request>; since: number }>();
 
 function trackRequests(page: Page) {
-  const requests = { count: 0, since: performance.now() };
-  const change = (by: number) => () => {
-    requests.count += by;
+  const requests = { open: new Set<Request>(), since: performance.now() };
+  const change = (done: boolean) => (request: Request) => {
+    if (done) requests.open.delete(request);
+    else requests.open.add(request);
     requests.since = performance.now();
   };
-  page.on('request', change(1));
-  page.on('requestfinished', change(-1));
-  page.on('requestfailed', change(-1));
+  page.on('request', change(false));
+  page.on('requestfinished', change(true));
+  page.on('requestfailed', change(true));
   underWay.set(page, requests);
 }
 
 const QUIET_MS = 500;
 const SETTLE_LIMIT_MS = 15_000;
 
+const idle = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+
 /**
- * Waits until the browser is idle and no request has been under way for half a second since: the
+ * Waits until the browser has been idle and no request has been under way for half a second: the
  * app's idle work (the other statuses' lists, the screens' code) is done. Playwright's `networkidle`
  * is not that: it is met once per page load, often as soon as the rows are drawn, while the app
  * starts that work when the browser is next idle, after the rows. On a slow machine an interaction
  * was timed beside it: a filter that found its status not yet read, and waited for the service.
+ * The half second is counted from an idle moment, as the app's idle work may start then.
  */
 async function settle(page: Page) {
   const requests = underWay.get(page)!;
   const started = performance.now();
   for (;;) {
-    await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
-    const quietFor = performance.now() - requests.since;
-    if (requests.count === 0 && quietFor >= QUIET_MS) return;
+    await idle(page);
+    const since = requests.since;
+    await page.waitForTimeout(QUIET_MS);
+    await idle(page);
+    if (requests.open.size === 0 && requests.since === since) return;
     if (performance.now() - started > SETTLE_LIMIT_MS) {
-      throw new Error(
-        `The page did not settle within ${SETTLE_LIMIT_MS / 1000} s (${requests.count} requests under way)`,
-      );
+      const open = [...requests.open].map((request) => request.url()).join(', ');
+      throw new Error(`The page did not settle within ${SETTLE_LIMIT_MS / 1000} s; under way: ${open || 'none'}`);
     }
-    await page.waitForTimeout(Math.max(QUIET_MS - quietFor, 50));
   }
 }
 
