@@ -132,11 +132,14 @@ export function LostCreateNotice({
   words,
   pet,
   onFound,
+  onLook,
 }: {
   words: LostCreateWords;
   pet: NewPet;
   /** Where the pet is still in a form: the person says a pet found is the one sent, done with it. */
   onFound?: () => void;
+  /** When the person asks to look for it (what the look finds is `useFoundByLook`'s). */
+  onLook?: () => void;
 }) {
   const [looking, setLooking] = useState(false);
   const lookup = useRef<HTMLDivElement>(null);
@@ -156,7 +159,14 @@ export function LostCreateNotice({
             <PetLookup pet={pet} onFound={onFound} />
           ) : (
             <p>
-              <button type="button" className="button-secondary button-wrap" onClick={() => setLooking(true)}>
+              <button
+                type="button"
+                className="button-secondary button-wrap"
+                onClick={() => {
+                  setLooking(true);
+                  onLook?.();
+                }}
+              >
                 {/* One flex item: the words wrap as a sentence does. */}
                 <span>
                   Look for <Quoted text={pet.name} />

@@ -175,6 +175,22 @@ describe('QueuedPets', () => {
     expect(within(region).getByRole('button', { name: onceFound })).toBeVisible();
   });
 
+  it('says Send again anyway only under the look that found the pet, not under another pet like it', async () => {
+    server.use(
+      http.get(`${API}/pets`, () => HttpResponse.json([{ id: 9, name: 'Rex', categoryId: 3, status: 'sold' }])),
+    );
+    const region = await renderQueue(() => {
+      petQueue.add(rex, { state: 'lost', lostBy: 'network', unreadable: true });
+      petQueue.add(rex, { state: 'lost', lostBy: 'network', unreadable: true });
+    });
+    const [looked, other] = within(region).getAllByRole('listitem');
+    await userEvent.click(within(looked!).getByRole('button', { name: 'Look for “Rex”' }));
+    expect(await within(looked!).findByRole('button', { name: 'Send again anyway “Rex”' })).toBeVisible();
+    // The same look's answer, which this one's notice does not show.
+    expect(within(other!).getByRole('button', { name: 'Look for “Rex”' })).toBeVisible();
+    expect(within(other!).getByRole('button', { name: 'Send again “Rex”' })).toBeVisible();
+  });
+
   it('a refusal: the service’s words, and Edit puts the pet back in the form', async () => {
     const region = await renderQueue(() =>
       petQueue.add(rex, { state: 'refused', problem: 'Name is bad. Change what it names and send it again.' }),

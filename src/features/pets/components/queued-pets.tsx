@@ -58,9 +58,11 @@ function QueuedPetItem({ pet }: { pet: QueuedPet }) {
       idempotent,
       environmentName: environment.name,
     });
-  // Once the look found it, sending it again would add it twice (unless its idempotency key still
-  // holds): the button says so.
-  const found = useFoundByLook(pet.state === 'lost' && !idempotent ? toNewPet(pet.pet) : undefined);
+  // Once its notice's look found it, sending it again would add it twice (unless its idempotency key
+  // still holds): the button says so. Only after a look of this notice's own: another pet like it
+  // may have been looked for, with the same answer, shown under that one.
+  const [looked, setLooked] = useState(false);
+  const found = useFoundByLook(looked && pet.state === 'lost' && !idempotent ? toNewPet(pet.pet) : undefined);
   const edit = () => {
     petFormDraft.save(pet.pet);
     petQueue.remove(pet.id);
@@ -76,7 +78,7 @@ function QueuedPetItem({ pet }: { pet: QueuedPet }) {
         {STATUS_LABELS[status].toLowerCase()}
       </p>
       <p className={`queued-pet-state queued-pet-${pet.state}`}>{stateText(pet, environment.name)}</p>
-      {lostWords && <LostCreateNotice words={lostWords} pet={toNewPet(pet.pet)} />}
+      {lostWords && <LostCreateNotice words={lostWords} pet={toNewPet(pet.pet)} onLook={() => setLooked(true)} />}
       {/* The visible words first: a button lays its text out as flex items, and drops the spaces around them. */}
       {pet.state !== 'sending' && (
         <p className="queued-pet-actions">
