@@ -138,8 +138,11 @@ test.describe('what nginx sends', () => {
   test('each kind of file precompressed, with its cache rule and the security headers', async ({ page, request }) => {
     await page.goto('sign-in');
     // The page's own files, as its HTML names them: the icon's response may come after the page is up.
-    const asset = async (selector: string, attribute: 'src' | 'href') =>
-      new URL((await page.locator(selector).first().getAttribute(attribute))!, page.url()).href;
+    const asset = async (selector: string, attribute: 'src' | 'href') => {
+      const address = await page.locator(selector).first().getAttribute(attribute);
+      expect(address, selector).toBeTruthy();
+      return new URL(address!, page.url()).href;
+    };
     const cases = [
       [APP_URL, 'text/html', 'no-cache', true],
       [`${APP_URL}pets/42`, 'text/html', 'no-cache', true],
