@@ -186,7 +186,7 @@ export const petQueue = {
   },
   /**
    * Takes a waiting pet to send it (`sending`), in one step: false when it is no longer waiting
-   * (cancelled, or taken by another sender), and nothing may then be sent.
+   * (discarded, or taken by another sender), and nothing may then be sent.
    */
   claim(id: string): boolean {
     if (read().find((pet) => pet.id === id)?.state !== 'waiting') return false;

@@ -212,7 +212,7 @@ describe('sendQueuedPet against a service built to the spec alone', () => {
     expect(petQueue.get()).toMatchObject([{ state: 'waiting' }]);
   });
 
-  it('sends a pet once, however many senders, and never while it cannot be cancelled', async () => {
+  it('sends a pet once, however many senders, and never while it cannot be discarded', async () => {
     let answerRead: () => void = () => undefined;
     const readAnswered = new Promise<void>((resolve) => (answerRead = resolve));
     const { creates } = service({
@@ -228,7 +228,7 @@ describe('sendQueuedPet against a service built to the spec alone', () => {
     petQueue.add(rex, { state: 'waiting' });
     const first = send(testEnvironment);
     // While the first sender checks that the service answers, the pet is on its way: a second
-    // sender (another mount of the queue's runner) leaves it, and it shows no Cancel.
+    // sender (another mount of the queue's runner) leaves it, and it shows no Discard.
     expect(petQueue.get()).toMatchObject([{ state: 'sending' }]);
     expect(await send(testEnvironment)).toBe('done');
     answerRead();

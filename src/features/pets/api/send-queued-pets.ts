@@ -50,7 +50,7 @@ export async function sendQueuedPet(
   entry: QueuedPet,
 ): Promise<SendOutcome> {
   const key = offers(api.environment, 'idempotency-key') ? entry.idempotencyKey : undefined;
-  // Taken before anything is awaited: it can no longer be cancelled, nor sent by another sender.
+  // Taken before anything is awaited: it can no longer be discarded, nor sent by another sender.
   if (!petQueue.claim(entry.id)) return 'done';
   // What becomes of it is written to its owner's queue, even once that session has ended.
   const owner = sessionStore.get().session?.owner;
