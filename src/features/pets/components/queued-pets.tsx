@@ -62,7 +62,8 @@ function QueuedPetItem({ pet }: { pet: QueuedPet }) {
   // still holds): the button says so. Only after a look of this notice's own: another pet like it
   // may have been looked for, with the same answer, shown under that one.
   const [looked, setLooked] = useState(false);
-  const found = useFoundByLook(looked && pet.state === 'lost' && !idempotent ? toNewPet(pet.pet) : undefined);
+  const lostPet = pet.state === 'lost' ? toNewPet(pet.pet) : undefined;
+  const found = useFoundByLook(looked && !idempotent ? lostPet : undefined);
   const edit = () => {
     petFormDraft.save(pet.pet);
     petQueue.remove(pet.id);
@@ -78,7 +79,7 @@ function QueuedPetItem({ pet }: { pet: QueuedPet }) {
         {STATUS_LABELS[status].toLowerCase()}
       </p>
       <p className={`queued-pet-state queued-pet-${pet.state}`}>{stateText(pet, environment.name)}</p>
-      {lostWords && <LostCreateNotice words={lostWords} pet={toNewPet(pet.pet)} onLook={() => setLooked(true)} />}
+      {lostWords && lostPet && <LostCreateNotice words={lostWords} pet={lostPet} onLook={() => setLooked(true)} />}
       {/* The visible words first: a button lays its text out as flex items, and drops the spaces around them. */}
       {pet.state !== 'sending' && (
         <p className="queued-pet-actions">
