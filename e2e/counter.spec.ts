@@ -367,7 +367,7 @@ test.describe('context is kept', () => {
     expect(scrolled).toBeGreaterThan(100);
     const listUrl = page.url();
     await last.getByRole('link').press('Enter');
-    await page.getByRole('link', { name: '← All pets' }).press('Enter');
+    await page.getByRole('link', { name: '← Back to the list' }).press('Enter');
     await expect(page).toHaveURL(listUrl);
     await expect(page.getByLabel('Status')).toHaveValue('available');
     await expect(page.getByRole('columnheader', { name: 'ID', exact: true })).toHaveAttribute(
@@ -413,7 +413,7 @@ test.describe('context is kept', () => {
     await expect(page.getByRole('button', { name: 'Copy ID' })).toBeVisible();
     await page.reload();
     const listRead = page.waitForRequest((r) => r.url().startsWith(`${API_BASE_URL}/pets?`));
-    await page.getByRole('link', { name: '← All pets' }).click();
+    await page.getByRole('link', { name: '← Back to the list' }).click();
     await listRead;
     await expect(page).toHaveURL(listUrl);
     await expect(opened).toBeVisible();
@@ -448,7 +448,7 @@ test.describe('context is kept', () => {
     // 20 rows lower than the scroll put back by pixels shows.
     await createPetsViaApi(request, 20, { prefix: 'Shift', status: 'pending' });
     await page.reload();
-    await page.getByRole('link', { name: '← All pets' }).click();
+    await page.getByRole('link', { name: '← Back to the list' }).click();
     await expect(opened).toBeFocused();
     await expect(opened).toBeInViewport();
   });
@@ -577,7 +577,7 @@ test.describe('phones', () => {
     const top = await topOf(far);
 
     await far.getByRole('link').click();
-    await page.getByRole('link', { name: '← All pets' }).click();
+    await page.getByRole('link', { name: '← Back to the list' }).click();
     await expect(ours).toHaveCount(50);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 40);
     await expect(far).toBeInViewport();

@@ -12,16 +12,15 @@ import {
 } from './support.ts';
 
 test.describe('pet detail', () => {
-  test('on a phone, the way back to the list is a target a thumb can hit, where its text is', async ({
-    page,
-    request,
-  }) => {
+  test('on a phone, the way back to the list and Copy ID are targets a thumb can hit', async ({ page, request }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     const pet = await createPetViaApi(request, { name: uniqueName('Thumb') });
     await signIn(page, { path: `pets/${pet.id}` });
     const back = page.getByRole('link', { name: '← All pets' });
     const box = (await back.boundingBox())!;
     expect(box.height).toBeGreaterThanOrEqual(44);
+    // Copy ID, small at a desk, is as tall as the other buttons (40 px).
+    expect((await page.getByRole('button', { name: 'Copy ID' }).boundingBox())!.height).toBeGreaterThanOrEqual(40);
     // A tap near its edge, off the text, still leads back.
     await page.mouse.click(box.x + 4, box.y + 3);
     await expect(page.getByRole('heading', { name: 'Pets', exact: true })).toBeVisible();
@@ -62,7 +61,7 @@ test.describe('pet detail', () => {
     await signIn(page, { path: 'pets/987654321' });
     await expect(page.getByRole('heading', { name: 'Pet not found' })).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.getByRole('link', { name: 'Back to the pets list' }).click();
+    await page.getByRole('link', { name: '← All pets' }).click();
     await expect(page.getByRole('heading', { name: 'Pets', exact: true })).toBeVisible();
   });
 

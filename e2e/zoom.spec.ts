@@ -24,7 +24,7 @@ async function expectNoPageScrollsSideways(page: Page) {
   await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
   expect(await sideways(page)).toBeLessThanOrEqual(0);
   await page.getByRole('table').getByRole('row').nth(1).getByRole('link').click();
-  await expect(page.getByRole('link', { name: '← All pets' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '← Back to the list' })).toBeVisible();
   expect(await sideways(page)).toBeLessThanOrEqual(0);
   for (const [link, heading] of [
     ['Add pet', 'Add a pet'],

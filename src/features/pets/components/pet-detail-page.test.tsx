@@ -103,7 +103,7 @@ describe('the way back to the list', () => {
   it('puts the focus back on the pet opened, each effect run twice as in development', async () => {
     renderListAndPet();
     fireEvent.click(await screen.findByRole('link', { name: 'Luna' }));
-    fireEvent.click(await screen.findByRole('link', { name: '← All pets' }));
+    fireEvent.click(await screen.findByRole('link', { name: '← Back to the list' }));
     expect(await screen.findByRole('link', { name: 'Luna' })).toHaveFocus();
   });
 
@@ -113,7 +113,7 @@ describe('the way back to the list', () => {
     await screen.findByRole('heading', { level: 1, name: 'Luna' });
     // As after a reload of the pet's page: nothing of the list is kept.
     queryClient.clear();
-    fireEvent.click(screen.getByRole('link', { name: '← All pets' }));
+    fireEvent.click(screen.getByRole('link', { name: '← Back to the list' }));
     expect(screen.queryByRole('link', { name: 'Luna' })).not.toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Luna' })).toHaveFocus();
   });
@@ -126,7 +126,7 @@ describe('the way back to the list', () => {
       const opened = JSON.parse(sessionStorage.getItem(key)!) as [string, string][];
       sessionStorage.setItem(key, JSON.stringify(opened.map(([list]) => [list, '/pets/2"]'])));
     }
-    fireEvent.click(screen.getByRole('link', { name: '← All pets' }));
+    fireEvent.click(screen.getByRole('link', { name: '← Back to the list' }));
     expect(await screen.findByRole('link', { name: 'Luna' })).toBeVisible();
     expect(screen.getByRole('heading', { level: 1, name: 'Pets' })).toBeVisible();
   });
@@ -146,7 +146,7 @@ describe('the way back to the list', () => {
     fireEvent.click(await screen.findByRole('link', { name }));
     await screen.findByRole('heading', { level: 1, name });
     queryClient.clear();
-    fireEvent.click(screen.getByRole('link', { name: '← All pets' }));
+    fireEvent.click(screen.getByRole('link', { name: '← Back to the list' }));
     await waitFor(() => expect(screen.getByRole('link', { name })).toHaveFocus());
   });
 });

@@ -19,12 +19,15 @@ import type { Pet } from '../pet.ts';
 import type { AddedPetState } from './add-pet-page.tsx';
 import { StatusText } from './status-text.tsx';
 
-/** Back to the list this page was opened from, as it was left (filter, page, search, sort, scroll). */
-function BackToList({ label }: { label: string }) {
+/**
+ * Back to the list this page was opened from, as it was left (filter, page, search, sort, scroll),
+ * and saying so; or else, opened by its address, to the whole list.
+ */
+function BackToList() {
   const { to, state } = wayBack(useLocation());
   return (
     <Link to={to} state={state}>
-      {label}
+      {state ? '← Back to the list' : '← All pets'}
     </Link>
   );
 }
@@ -43,7 +46,7 @@ function PetNotFound({ beyondReach = false }: { beyondReach?: boolean }) {
         <p>No pet has this ID. It may have been mistyped, or the link may be out of date.</p>
       )}
       <p className="link-line">
-        <BackToList label="Back to the pets list" />
+        <BackToList />
       </p>
     </section>
   );
@@ -130,7 +133,7 @@ function PetDetail({ id }: { id: bigint }) {
   return (
     <section className="narrow">
       <p className="breadcrumb">
-        <BackToList label="← All pets" />
+        <BackToList />
       </p>
       <PageHeading title={pet ? pet.name : `Pet ${id}`} />
       {created && pet && <AddedNotice pet={pet} />}
