@@ -276,7 +276,10 @@ test.describe('adding a pet while offline', () => {
     },
   );
 
-  test('a waiting pet can be discarded: it is never sent', async ({ page, context }) => {
+  test('a waiting pet can be discarded, and put back by Undo: only the one discarded is never sent', async ({
+    page,
+    context,
+  }) => {
     const [keep, drop] = [uniqueName('Kept'), uniqueName('Dropped')];
     await openForm(page, REFERENCE_SERVICE);
     await goOffline(page, context);
@@ -286,9 +289,18 @@ test.describe('adding a pet while offline', () => {
     await expect(page.getByRole('status').filter({ hasText: drop })).toBeVisible();
     await page.getByRole('link', { name: 'See the pets kept on this device' }).click();
     await expect(waiting(page)).toContainText('Kept on this device: 2 pets');
+    // Discarded by mistake, and put back from the keyboard.
+    await page.getByRole('button', { name: `Discard “${keep}”` }).click();
+    await expect(waiting(page)).toContainText('Kept on this device: 1 pet');
+    await expect(page.getByText(`“${keep}” was discarded.`)).toBeVisible();
+    await expect(page.getByRole('button', { name: `Undo discarding “${keep}”` })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(waiting(page)).toContainText('Kept on this device: 2 pets');
+    await expect(queued(page, keep)).toContainText('Waiting to be sent');
     await page.getByRole('button', { name: `Discard “${drop}”` }).click();
     await expect(waiting(page)).toContainText('Kept on this device: 1 pet');
     await expect(queued(page, drop)).toHaveCount(0);
+    await expectNoAxeViolations(page);
 
     await goOnline(page, context);
     await expect(waiting(page)).toHaveCount(0);

@@ -158,6 +158,8 @@ test('every screen, for a person to look at', async ({ page, request }) => {
   await expect(page.getByText(/lists an? .*pet named “Pickle”/)).toBeVisible();
   await shoot(page, 'pets-waiting-lost');
   await page.getByRole('button', { name: 'Discard “Pickle”' }).click();
+  await expect(page.getByRole('button', { name: 'Undo discarding “Pickle”' })).toBeFocused();
+  await shoot(page, 'pets-discarded');
 
   // From the form, a lost create found in the list; its name one long word.
   await page.getByRole('link', { name: 'Add pet' }).first().click();

@@ -213,6 +213,12 @@ export const petQueue = {
       holder,
     );
   },
+  /** Puts back a pet discarded a moment ago (Undo), `at` its place in the queue, unless it is there. */
+  restore(entry: QueuedPet, at: number) {
+    const queue = read();
+    if (queue.some((pet) => pet.id === entry.id)) return;
+    write([...queue.slice(0, at), entry, ...queue.slice(at)]);
+  },
   /**
    * The pets that another key left waiting on this tab, for this environment, when the service
    * stopped taking it and nobody gave a new one in its place (the sign-in-again dialog's Cancel).

@@ -37,6 +37,39 @@ describe('QueuedPets', () => {
     expect(petQueue.get().map((pet) => pet.pet.name)).toEqual(['Rex']);
   });
 
+  it('puts a pet discarded back where it was, as it was, on Undo', async () => {
+    const region = await renderQueue(() => {
+      petQueue.add(rex, { state: 'waiting' });
+      petQueue.add({ ...rex, name: 'Tom' }, { state: 'lost', lostBy: 'timeout' });
+      petQueue.add({ ...rex, name: 'Kit' }, { state: 'refused', problem: 'Name is bad.' });
+    });
+    const before = petQueue.get();
+    await userEvent.click(within(region).getByRole('button', { name: 'Discard “Tom”' }));
+    expect(region).toHaveTextContent('“Tom” was discarded.');
+    // The focus was on the button now gone: it goes to the way back.
+    expect(within(region).getByRole('button', { name: 'Undo discarding “Tom”' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(petQueue.get()).toEqual(before);
+    expect(within(region).getAllByRole('listitem')[1]).toHaveTextContent('Tom, category 3, sold');
+    expect(within(region).getByRole('heading', { level: 2 })).toHaveFocus();
+    expect(within(region).queryByRole('button', { name: /^Undo/ })).not.toBeInTheDocument();
+  });
+
+  it('offers Undo once the last pet is discarded, and only for the last one discarded', async () => {
+    const region = await renderQueue(() => {
+      petQueue.add(rex, { state: 'waiting' });
+      petQueue.add({ ...rex, name: 'Tom' }, { state: 'waiting' });
+    });
+    await userEvent.click(within(region).getByRole('button', { name: 'Discard “Rex”' }));
+    await userEvent.click(within(region).getByRole('button', { name: 'Discard “Tom”' }));
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    expect(petQueue.get()).toEqual([]);
+    expect(screen.getByText(/was discarded/)).toHaveTextContent('“Tom” was discarded.');
+    await userEvent.click(screen.getByRole('button', { name: 'Undo discarding “Tom”' }));
+    expect(petQueue.get().map((pet) => pet.pet.name)).toEqual(['Tom']);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Kept on this device: 1 pet' })).toHaveFocus();
+  });
+
   it('counts apart the pets still to be sent and those waiting for the person', async () => {
     const region = await renderQueue(() => {
       petQueue.add(rex, { state: 'waiting' });

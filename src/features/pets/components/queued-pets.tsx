@@ -42,7 +42,7 @@ function stateText(pet: QueuedPet, environmentName: string): string {
   }
 }
 
-function QueuedPetItem({ pet }: { pet: QueuedPet }) {
+function QueuedPetItem({ pet, onDiscard }: { pet: QueuedPet; onDiscard: () => void }) {
   const { environment } = useApi();
   const navigate = useNavigate();
   const { name, categoryId, status } = pet.pet;
@@ -94,7 +94,7 @@ function QueuedPetItem({ pet }: { pet: QueuedPet }) {
               Edit<span className="visually-hidden"> “{name}”</span>
             </button>
           )}
-          <button type="button" className="button-secondary" onClick={() => petQueue.remove(pet.id)}>
+          <button type="button" className="button-secondary" onClick={onDiscard}>
             Discard<span className="visually-hidden"> “{name}”</span>
           </button>
         </p>
@@ -197,7 +197,39 @@ export function QueuedPets() {
 function OwnQueuedPets() {
   const queue = usePetQueue();
   const { environment } = useApi();
-  if (queue.length === 0) return null;
+  // The pet last discarded, and where it was: Undo puts it back, until this page is left.
+  const [discarded, setDiscarded] = useState<{ pet: QueuedPet; at: number }>();
+  const [undone, setUndone] = useState(0);
+  const undo = useRef<HTMLButtonElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The button pressed is gone: the focus goes to what replaced it.
+  useEffect(() => {
+    if (discarded) undo.current?.focus();
+  }, [discarded]);
+  useEffect(() => {
+    if (undone > 0) heading.current?.focus();
+  }, [undone]);
+  const undoLine = discarded && (
+    <p className="queued-undo">
+      {/* One flex item: the words wrap as a sentence does. */}
+      <span>
+        <Quoted text={discarded.pet.pet.name} /> was discarded.
+      </span>
+      <button
+        ref={undo}
+        type="button"
+        className="button-secondary"
+        onClick={() => {
+          petQueue.restore(discarded.pet, discarded.at);
+          setDiscarded(undefined);
+          setUndone((times) => times + 1);
+        }}
+      >
+        Undo<span className="visually-hidden"> discarding “{discarded.pet.pet.name}”</span>
+      </button>
+    </p>
+  );
+  if (queue.length === 0) return undoLine ? <div className="queued-pets notice">{undoLine}</div> : null;
   const { toSend, lost, refused } = tally(queue);
   const state = inWords([
     toSend > 0 && `${toSend.toLocaleString()} waiting to be sent`,
@@ -205,16 +237,26 @@ function OwnQueuedPets() {
   ]);
   return (
     <section className="queued-pets notice notice-warning" aria-labelledby="queued-pets-title">
-      <h2 id="queued-pets-title">Kept on this device: {count(queue.length, 'pet')}</h2>
+      <h2 id="queued-pets-title" ref={heading} tabIndex={-1}>
+        Kept on this device: {count(queue.length, 'pet')}
+      </h2>
       <p>
         {state}. Added while {environment.name} could not be reached, and kept on this device: signing out or closing
         this tab loses {queue.length === 1 ? 'it' : 'them'}.
       </p>
       <ul>
-        {queue.map((pet) => (
-          <QueuedPetItem key={pet.id} pet={pet} />
+        {queue.map((pet, at) => (
+          <QueuedPetItem
+            key={pet.id}
+            pet={pet}
+            onDiscard={() => {
+              setDiscarded({ pet, at });
+              petQueue.remove(pet.id);
+            }}
+          />
         ))}
       </ul>
+      {undoLine}
     </section>
   );
 }
