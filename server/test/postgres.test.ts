@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_KEY_LIFETIME_MS } from '../../contract/limits.ts';
 import { createCursorCodec } from '../cursors.ts';
 import { createKeyRing } from '../keys.ts';
 import { migratePostgres, POSTGRES_MIGRATIONS } from '../postgres-schema.ts';
@@ -104,6 +105,27 @@ describe.skipIf(!BACKENDS.includes('postgres'))('PostgreSQL', () => {
       expect(line).toContain('PETSTORE_DB');
       expect(line).not.toContain(new URL(url).password);
     });
+  });
+
+  it('forgets an idempotency key after 24 hours, by the database clock: the same key then adds a pet anew', async () => {
+    const url = await cluster.createSchema();
+    const store = await openPostgresStore(url);
+    const age = (ms: number) =>
+      withClient(url, (client) =>
+        client.query("UPDATE idempotency_keys SET created_at = now() - $1::bigint * interval '1 millisecond'", [ms]),
+      );
+    const first = await store.createPetOnce('owner', 'day-old', 'Rex', 1n, undefined);
+    expect(first.kind).toBe('created');
+    await age(IDEMPOTENCY_KEY_LIFETIME_MS - 60_000);
+    expect(await store.createPetOnce('owner', 'day-old', 'Rex', 1n, undefined)).toEqual({
+      kind: 'replayed',
+      pet: first.kind === 'created' && first.pet,
+    });
+    await age(IDEMPOTENCY_KEY_LIFETIME_MS);
+    const after = await store.createPetOnce('owner', 'day-old', 'Max', 1n, undefined);
+    expect(after).toMatchObject({ kind: 'created', pet: { name: 'Max' } });
+    expect(await store.countPets()).toBe(2);
+    await store.close();
   });
 
   describe('a database the service cannot use at start', () => {
