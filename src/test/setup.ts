@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { sessionStore } from '../lib/session.ts';
 import { server } from './msw-server.ts';
@@ -21,6 +21,10 @@ HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
 // jsdom's default style sheet leaves out `<bdi>` (names within sentences, ui/isolate.tsx), which browsers show
 // inline: an accessible name would read it as a block, with spaces around it.
 document.head.append(Object.assign(document.createElement('style'), { textContent: 'bdi { display: inline; }' }));
+
+// findBy… and waitFor wait up to 1 s by default: on a loaded machine (CI runs the test files side by side)
+// a render React defers can take longer. A bound on waiting, not a duration asserted.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
