@@ -276,6 +276,36 @@ test.describe('adding a pet while offline', () => {
     },
   );
 
+  test('offline, the list opens from a form its pets were never read from: the kept pet is there', async ({
+    page,
+    context,
+  }) => {
+    const name = uniqueName('Unread');
+    await signIn(page, { path: 'pets/new' });
+    await expect(page.getByRole('heading', { name: 'Add a pet' })).toBeVisible();
+    // Signing in read one pet, to try the key; the list is never read.
+    const listReads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(`${REFERENCE_SERVICE.apiBaseUrl}/pets?`)) listReads.push(request.url());
+    });
+    // The list's code comes while the browser is idle; its pets are read only once it is opened.
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((r) => /pets-page/.test(r.name))))
+      .toBe(true);
+    await goOffline(page, context);
+    await addPet(page, name);
+    await page.getByRole('link', { name: 'See the pets kept on this device' }).click();
+    await expect(page.getByRole('heading', { name: 'Pets', exact: true })).toBeVisible();
+    await expect(queued(page, name)).toContainText('Waiting to be sent');
+    await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+    expect(listReads).toEqual([]);
+
+    await goOnline(page, context);
+    await expect(waiting(page)).toHaveCount(0);
+    await expect(listed(page, name)).toBeVisible();
+    expect(await namesInStore(page, REFERENCE_SERVICE, name)).toBe(1);
+  });
+
   test('a waiting pet can be discarded, and put back by Undo: only the one discarded is never sent', async ({
     page,
     context,

@@ -2,7 +2,7 @@
 // see app.tsx). React Router's data router: each screen's code is a lazy route, its data starts
 // in the route's loader with the query options the screen uses, so a deep link fetches both at once,
 // and a failure is an error page: within the frame for a page, on its own for the frame.
-import type { QueryClient } from '@tanstack/react-query';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { parseInt64 } from '../../contract/int64.ts';
 import type { PetstoreApi } from '../api/client.ts';
@@ -42,11 +42,12 @@ const pageRoutes = ({ api, queryClient }: SessionRuntime): RouteObject[] => [
     lazy: async () => ({ Component: (await code.pets()).PetsPage }),
     // The list's rows are in before it shows, so that a way back to it (Back, or the pet page's
     // link after a reload) finds its scroll position. A failure is the screen's to show, which tries
-    // again by itself (the route does not wait for that); not the route's. A search reads the whole
-    // list itself (use-pet-search.ts).
+    // again by itself (the route does not wait for that); not the route's. Offline, the read would
+    // wait for the connection, and the page with it: the screen shows the pets kept on this device
+    // and says it is offline. A search reads the whole list itself (use-pet-search.ts).
     loader: async ({ request }: LoaderFunctionArgs) => {
       const list = parseListSearch(new URL(request.url).searchParams);
-      if (list.q) return null;
+      if (list.q || !onlineManager.isOnline()) return null;
       await queryClient.ensureQueryData({ ...petQueries.list(api, list), retry: false }).catch(() => undefined);
       return null;
     },
