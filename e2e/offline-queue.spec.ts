@@ -431,7 +431,7 @@ test.describe('adding a pet while offline', () => {
       const creates = recordCreates(page, REFERENCE_SERVICE);
       // The person leaves instead of giving a new key.
       await keepThenRevoke(page, context, name);
-      await page.getByRole('dialog', { name: 'Sign in again' }).getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('dialog', { name: 'Sign in again' }).getByRole('button', { name: 'Sign in later' }).click();
       await expect(page.getByRole('alert')).toContainText('no longer accepted');
       await page.unrouteAll();
 

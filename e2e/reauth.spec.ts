@@ -78,7 +78,9 @@ test('a new key the service could not check is kept as typed, and sent again as 
   await expect(page.getByRole('status').filter({ hasText: 'Showing the first 10 pets.' })).toBeVisible();
 });
 
-test('Cancel leaves for sign-in; a new key signed in there finds every form as it was left', async ({ page }) => {
+test('Sign in later leaves for sign-in; a new key signed in there finds every form as it was left', async ({
+  page,
+}) => {
   await signIn(page, { path: 'pets/new' });
   const name = uniqueName('Drafted');
   await fillPet(page, name);
@@ -88,11 +90,11 @@ test('Cancel leaves for sign-in; a new key signed in there finds every form as i
   await page.getByRole('button', { name: 'Send message' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign in again' });
   // Both ways out lead to sign-in: each says, to the eye and to the ear, which one keeps the work.
-  const ways = /^Cancel keeps what you typed and what waits to be sent, for the next key signed in in this tab/;
+  const ways = /^Sign in later keeps what you typed and what waits to be sent, for the next key signed in on this tab/;
   await expect(dialog.getByText(ways)).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Cancel' })).toHaveAccessibleDescription(ways);
+  await expect(dialog.getByRole('button', { name: 'Sign in later' })).toHaveAccessibleDescription(ways);
   await expect(dialog.getByRole('button', { name: 'Sign out' })).toHaveAccessibleDescription(ways);
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.getByRole('button', { name: 'Sign in later' }).click();
   await expect(page).toHaveURL(/sign-in\?next=%2Fmessages/);
   await expect(page.getByRole('alert')).toHaveText(
     'Your API key is no longer accepted. Sign in again to carry on: the forms you were filling in come back as you left them.',

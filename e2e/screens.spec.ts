@@ -130,7 +130,7 @@ test('every screen, for a person to look at', async ({ page, request }) => {
   await revokeKey(page);
   await page.unroute(`${API_BASE_URL}/**`, unreachable);
   await page.reload();
-  await page.getByRole('dialog', { name: 'Sign in again' }).getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog', { name: 'Sign in again' }).getByRole('button', { name: 'Sign in later' }).click();
   await page.unrouteAll({ behavior: 'ignoreErrors' });
   await signIn(page, { key: 'e2e-other-key' });
   await expect(page.getByRole('region', { name: /^Left on this device/ })).toBeVisible();

@@ -10,7 +10,7 @@ import { reauth, useReauthAsking } from './reauth.ts';
 
 /**
  * Over the page, when the service stops taking the key: a new key for the same environment, and the
- * page carries on; Cancel or Sign out leave for the sign-in screen.
+ * page carries on; Sign in later or Sign out leave for the sign-in screen (Escape is Sign in later).
  */
 export function ReauthDialog({
   onSignOut = sessionStore.signOut,
@@ -106,15 +106,15 @@ export function ReauthDialog({
           {/* Both leave for the sign-in screen: which one keeps the person's work must not be guessed,
               by eye or by ear (each button is described by it). */}
           <p className="hint" id="reauth-ways-out">
-            Cancel keeps what you typed and what waits to be sent, for the next key signed in in this tab; Sign out
-            drops it.
+            Sign in later keeps what you typed and what waits to be sent, for the next key signed in on this tab; Sign
+            out drops it.
           </p>
           <div className="form-actions">
             <button type="submit" className="button-primary" aria-disabled={checking}>
               {checking ? 'Checking the key…' : 'Continue'}
             </button>
             <button type="button" className="button-secondary" onClick={cancel} aria-describedby="reauth-ways-out">
-              Cancel
+              Sign in later
             </button>
             <button type="button" className="button-secondary" onClick={onSignOut} aria-describedby="reauth-ways-out">
               Sign out

@@ -27,7 +27,7 @@ export const reauth = {
     pending = undefined;
     notify();
   },
-  /** No new key (Cancel, Sign out): waiting requests fail with their 401. */
+  /** No new key (Sign in later, Sign out): waiting requests fail with their 401. */
   giveUp() {
     pending?.reject(new Error('No new API key was given.'));
     pending = undefined;

@@ -195,7 +195,7 @@ export const petQueue = {
   },
   /**
    * Changes a pet of the queue: of the one signed in, or of `owner`'s, as the sender does, whose
-   * answer may come after the session that sent it has ended (the sign-in-again dialog's Cancel).
+   * answer may come after the session that sent it has ended (the sign-in-again dialog's Sign in later).
    */
   update(id: string, change: Partial<Omit<QueuedPet, 'id'>>, owner = signedIn()) {
     const holder = holderOf(id, owner);
@@ -221,7 +221,7 @@ export const petQueue = {
   },
   /**
    * The pets that another key left waiting on this tab, for this environment, when the service
-   * stopped taking it and nobody gave a new one in its place (the sign-in-again dialog's Cancel).
+   * stopped taking it and nobody gave a new one in its place (the sign-in-again dialog's Sign in later).
    * The queue is per key: they are this key's only when the person takes them (`takeOver`).
    */
   leftBehind: readLeftBehind,
