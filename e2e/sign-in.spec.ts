@@ -128,7 +128,7 @@ test.describe('sign-in', () => {
     await page.keyboard.press('Enter');
     expect(await page.locator('html').getAttribute('data-app')).toBeNull();
     release();
-    await expect(page.getByRole('alert')).toContainText('not accepted');
+    await expect(key).toHaveAccessibleDescription(/not accepted/);
     await expect(key).toHaveValue('wrong-key');
   });
 
@@ -168,8 +168,11 @@ test.describe('sign-in', () => {
 
   test('says when the key is not accepted, and keeps it for correcting or typing over', async ({ page }) => {
     await signIn(page, { key: 'wrong-key' });
-    await expect(page.getByRole('alert')).toContainText('not accepted');
     const field = page.getByLabel('API key', { exact: true });
+    // Said at the field, and read out with it.
+    await expect(page.getByText('This API key was not accepted')).toBeVisible();
+    await expect(field).toHaveAccessibleDescription(/^This API key was not accepted/);
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
     await expect(field).toHaveValue('wrong-key');
     await expect(page).toHaveURL(/sign-in/);
     // Selected in the field: an arrow key keeps it to correct, a key typed replaces it.
@@ -177,8 +180,10 @@ test.describe('sign-in', () => {
     await page.keyboard.press('End');
     await page.keyboard.press('Backspace');
     await expect(field).toHaveValue('wrong-ke');
+    // Corrected, not yet sent: the field no longer says it is wrong.
+    await expect(field).not.toHaveAttribute('aria-invalid');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('alert')).toContainText('not accepted');
+    await expect(field).toHaveAccessibleDescription(/^This API key was not accepted/);
     await page.keyboard.type(API_KEY);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/pets/);

@@ -96,7 +96,15 @@ export function SignInPage() {
       history.replaceState(null, '', browserPath(next));
       sessionStore.signIn({ apiKey: key, environmentName: environment.name });
     } catch (error) {
-      setOutcome({ kind: 'failed', message: describeSignInFailure(error, environment.name) });
+      const message = describeSignInFailure(error, environment.name);
+      if (isKeyRefused(error)) {
+        // The key is what is wrong: said at the field, as a key left out is.
+        sayWhereFocused(keyInput.current, message);
+        setKeyError(message);
+        setOutcome(undefined);
+      } else {
+        setOutcome({ kind: 'failed', message });
+      }
       keyInput.current?.focus();
       // A key refused is selected: the next key typed replaces it, and an arrow key keeps it for
       // correcting. A key the service never checked (an outage) is not: it is likely right.
