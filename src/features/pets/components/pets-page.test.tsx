@@ -50,9 +50,25 @@ describe('PetsPage', () => {
       200,
       Array.from({ length: 13 }, (_, i) => ({ id: 20 - i, name: `Pet ${i}`, categoryId: 1, status: 'sold' })),
     );
-    renderSignedIn(<PetsPage />, { path: '/pets?limit=10' });
+    const { unmount: unmountLonger } = renderSignedIn(<PetsPage />, { path: '/pets?limit=10' });
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Showing the first 13 pets.'));
     expect(rows()).toHaveLength(13);
+    // With no next page linked, as from a service built to the spec alone: where the others may be.
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'The service gives no next page: if it holds more, show more rows per page or search by name.',
+    );
+    unmountLonger();
+    // At the most rows a page may have, the search is the one way left.
+    answer(
+      200,
+      Array.from({ length: 100 }, (_, i) => ({ id: 100 - i, name: `Pet ${i}`, categoryId: 1, status: 'sold' })),
+    );
+    renderSignedIn(<PetsPage />, { path: '/pets?limit=100' });
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Showing the first 100 pets. The service gives no next page: if it holds more, search by name.',
+      ),
+    );
   });
 
   it('narrows a page to a named category, saying which part of the list it read', async () => {

@@ -1,5 +1,6 @@
 // What the list's status line says: which part of the list is shown, never a total the service
 // did not give.
+import { PAGE_SIZE_MAX } from '../../../../contract/limits.ts';
 import { count } from '../../../ui/words.ts';
 import { READ_LIMIT } from '../api/list-pets.ts';
 import { quotedSearch } from '../pet-order.ts';
@@ -58,6 +59,13 @@ export function describeEmptyPage(search: PetListSearch): string {
 }
 
 /**
+ * A full first page with no link to a next one: the end of the list, or a service built to the
+ * spec alone, which has no way past its first page. Where the others are, if there are any.
+ */
+const noNextPage = (limit: number) =>
+  `The service gives no next page: if it holds more, ${limit < PAGE_SIZE_MAX ? 'show more rows per page or ' : ''}search by name.`;
+
+/**
  * What the list shows, without inventing a total the service never gave. A first page shorter than
  * asked for is not said to be all: the interface calls `limit` a maximum, and a service may list
  * fewer while holding more.
@@ -70,7 +78,8 @@ export function describePage(rows: number, search: PetListSearch, hasNext: boole
   if (pageNumber > 1) {
     return `Page ${pageNumber}: ${count(rows, `more ${what}`, `more ${what}s`)}${hasNext ? '' : ', the end of the list'}.${sorted}`;
   }
-  if (hasNext || rows >= search.limit) return `Showing the first ${count(rows, what)}.${sorted}`;
+  if (hasNext) return `Showing the first ${count(rows, what)}.${sorted}`;
+  if (rows >= search.limit) return `Showing the first ${count(rows, what)}. ${noNextPage(search.limit)}${sorted}`;
   return `Showing ${count(rows, what)}.${sorted}`;
 }
 
