@@ -93,10 +93,14 @@ export const petQueries = {
 /**
  * A pet the service has just added: its page shows it at once, and every list is read anew. The
  * lists are not awaited: while they cannot be read their refetch keeps trying, and nothing need wait.
+ * A read under way may have left before the pet was added (back online, the list's read and the
+ * kept pet's send go at once): it is called off first, as the invalidation alone would wait for a
+ * list with nothing on screen yet, and show it without the pet.
  */
 export function petAdded(queryClient: QueryClient, api: PetstoreApi, pet: Pet) {
   queryClient.setQueryData(petQueries.detail(api, pet.id).queryKey, pet);
-  void queryClient.invalidateQueries({ queryKey: petQueries.lists(api) });
+  const lists = { queryKey: petQueries.lists(api) };
+  void queryClient.cancelQueries(lists).then(() => queryClient.invalidateQueries(lists));
 }
 
 /** A pet already on screen in some loaded list, to show at once while its detail loads. */
