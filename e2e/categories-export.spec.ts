@@ -453,4 +453,18 @@ test.describe('export against a service built to the spec alone', { tag: '@spec'
     expect(ids.filter((id) => byId.has(id!)).length).toBeGreaterThan(0);
     expect(rows.some((row) => BigInt(row[0]!) > 2n ** 53n)).toBe(true);
   });
+
+  test('with no pet to export, says so and saves no file', async ({ page, service }) => {
+    const downloads: unknown[] = [];
+    page.on('download', (download) => downloads.push(download));
+    await signIn(page, { service });
+    const nobody = uniqueName('Nobody');
+    await page.getByLabel('Search by name').fill(nobody);
+    await expect(page.getByText(`Found no pet whose name contains “${nobody}”.`)).toBeVisible();
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await expect(
+      page.getByText(/^Nothing to export: none of the [\d,]+ pets read matches, and no file was saved\.$/),
+    ).toBeVisible();
+    expect(downloads).toHaveLength(0);
+  });
 });

@@ -15,6 +15,10 @@ type ExportState =
   | { step: 'failed'; error: unknown };
 
 function describeDone({ fileName, rows, read, capped, firstPagesOnly }: Exported, status: PetStatus | undefined) {
+  if (rows === 0) {
+    const among = read === 0 ? 'the service lists none here' : `none of the ${count(read, 'pet')} read matches`;
+    return `Nothing to export: ${among}, and no file was saved.`;
+  }
   if (capped) {
     // A search or a category narrows the pets read; only a status has the service list others.
     const further = status ? '' : ' One status at a time reaches further.';

@@ -17,6 +17,7 @@ export interface ExportRequest {
 }
 
 export interface Exported {
+  /** The file's name; no file is saved when no pet is found (`rows` 0). */
   fileName: string;
   rows: number;
   /** How many pets of the service's list were read to find them. */
@@ -86,6 +87,7 @@ export async function exportPets(
     { environment: api.environment.name, status: request.status, category, q: request.q },
     new Date(),
   );
-  download(petsCsv(sortPets(pets, request.sort, categoryName), categoryName), fileName);
+  // No pet, no file: one holding a header only would be a download to open for nothing.
+  if (pets.length > 0) download(petsCsv(sortPets(pets, request.sort, categoryName), categoryName), fileName);
   return { fileName, rows: pets.length, read, capped, firstPagesOnly };
 }
