@@ -40,6 +40,10 @@ test('every screen, for a person to look at', async ({ page, request }) => {
   await shoot(page, 'sign-in');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await shoot(page, 'sign-in-error');
+  await page.getByLabel('API key', { exact: true }).fill('wrong-key');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('This API key was not accepted')).toBeVisible();
+  await shoot(page, 'sign-in-refused');
 
   await signIn(page);
   await expect(page.getByRole('table')).toBeVisible();
