@@ -191,7 +191,7 @@ for (const size of ['desk', 'phone'] as const) {
       await expect(page.getByRole('heading', { name: pets.cat.name })).toBeVisible();
       await expect(page.getByRole('definition').nth(2)).toHaveText('Cats (ID 2)');
       await page.goto(`pets/${pets.unnamed.id}`);
-      await expect(page.getByRole('definition').nth(2)).toHaveText(`No name (ID ${INT64_MAX})`);
+      await expect(page.getByRole('definition').nth(2)).toHaveText(`Unnamed (ID ${INT64_MAX})`);
 
       await page.goto('pets/new');
       const name = uniqueName('Named');
@@ -230,7 +230,7 @@ for (const size of ['desk', 'phone'] as const) {
       await idField.fill(INT64_MAX.toString());
       await page.getByRole('button', { name: 'Add pet' }).click();
       await expect(page.getByRole('main').getByText('Pet added.')).toBeVisible();
-      await expect(page.getByRole('definition').nth(2)).toHaveText(`No name (ID ${INT64_MAX})`);
+      await expect(page.getByRole('definition').nth(2)).toHaveText(`Unnamed (ID ${INT64_MAX})`);
     });
   });
 }

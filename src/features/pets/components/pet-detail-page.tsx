@@ -153,7 +153,7 @@ function PetDetail({ id }: { id: bigint }) {
             <div>
               <dt>Category</dt>
               <dd>
-                {names.nameOf(pet.categoryId) ?? 'No name'}{' '}
+                {names.nameOf(pet.categoryId) ?? 'Unnamed'}{' '}
                 <span className="category-id">(ID {pet.categoryId.toString()})</span>
               </dd>
             </div>
