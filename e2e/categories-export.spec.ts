@@ -166,7 +166,7 @@ for (const size of ['desk', 'phone'] as const) {
       await expect(page.getByRole('status').filter({ hasText: '1 pet, of Dogs, named like' })).toBeVisible();
       await expectNoAxeViolations(page);
       await page.getByLabel('Category', { exact: true }).selectOption('Birds');
-      await expect(page.getByText(`Found no pet of Birds whose name contains “${tag}”.`)).toBeVisible();
+      await expect(page.getByText(`Found no pet of Birds named like “${tag}”.`)).toBeVisible();
       await page.getByRole('link', { name: 'Search every category' }).click();
       await expect(table.getByRole('row')).toHaveCount(5);
 
@@ -460,7 +460,7 @@ test.describe('export against a service built to the spec alone', { tag: '@spec'
     await signIn(page, { service });
     const nobody = uniqueName('Nobody');
     await page.getByLabel('Search by name').fill(nobody);
-    await expect(page.getByText(`Found no pet whose name contains “${nobody}”.`)).toBeVisible();
+    await expect(page.getByText(`Found no pet named like “${nobody}”.`)).toBeVisible();
     await page.getByRole('button', { name: 'Export CSV' }).click();
     await expect(
       page.getByText(/^Nothing to export: none of the [\d,]+ pets read matches, and no file was saved\.$/),

@@ -158,7 +158,7 @@ test.describe('search', () => {
     await signIn(page, { path: `pets?q=${encodeURIComponent('nobody\u202Eknown')}` });
     await expect(summary(page)).toContainText('0 pets named like “nobodyknown”, among');
     expect(await drawnLeftToRight(summary(page), 'looked')).toBe(true);
-    const empty = page.getByText('Found no pet whose name contains “nobodyknown”.');
+    const empty = page.getByText('Found no pet named like “nobodyknown”.');
     await expect(empty).toBeVisible();
     expect(await drawnLeftToRight(empty, 'known')).toBe(true);
   });

@@ -27,7 +27,7 @@ export function EmptyList({
     ? [
         // Found among the pets the search could read (the status line says how many), which may
         // not be every pet the service holds.
-        `Found no ${searched} whose name contains ${quotedSearch(search.q)}.`,
+        `Found no ${searched} named like ${quotedSearch(search.q)}.`,
         <>
           <button type="button" className="button-secondary" onClick={onClear}>
             Clear the search

@@ -454,7 +454,7 @@ describe('PetsPage', () => {
     expect(box).toHaveValue(`${'z'.repeat(199)}q`);
     await act(() => vi.advanceTimersByTimeAsync(600));
     expect(box).toHaveValue(`${'z'.repeat(199)}q`);
-    expect(await screen.findByText(/Found no pet whose name contains/)).toBeVisible();
+    expect(await screen.findByText(/Found no pet named like/)).toBeVisible();
   });
 
   it('finds pets by name across every status, ignoring case and accents, and says what it searched', async () => {
@@ -478,7 +478,7 @@ describe('PetsPage', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Sorted by name (A to Z), all matches.');
     await userEvent.clear(screen.getByRole('searchbox', { name: 'Search by name' }));
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'nobody');
-    expect(await screen.findByText('Found no pet whose name contains “nobody”.')).toBeVisible();
+    expect(await screen.findByText('Found no pet named like “nobody”.')).toBeVisible();
   });
 
   it('a search typed once what it read has gone stale reads the list again, finding pets added since', async () => {
@@ -488,7 +488,7 @@ describe('PetsPage', () => {
     server.use(http.get(`${API}/pets`, () => (reads++, HttpResponse.json(store))));
     renderSignedIn(<PetsPage />, { path: '/pets?q=hum' });
     await act(() => vi.advanceTimersByTimeAsync(10));
-    expect(screen.getByText('Found no pet whose name contains “hum”.')).toBeVisible();
+    expect(screen.getByText('Found no pet named like “hum”.')).toBeVisible();
     // The whole list's first page, then each status's, as the service gives no way past them.
     const oneSearch = reads;
     expect(oneSearch).toBe(4);
@@ -536,7 +536,7 @@ describe('PetsPage', () => {
       renderSignedIn(<PetsPage />, { path: '/pets?q=luna' });
       const status = screen.getByRole('status');
       await waitFor(() => expect(status).toHaveTextContent('You are offline: the search goes on by itself'));
-      expect(screen.queryByText(/Found no pet whose name contains/)).not.toBeInTheDocument();
+      expect(screen.queryByText(/Found no pet named like/)).not.toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Stop searching' })).toBeVisible();
       onlineManager.setOnline(true);
       await waitFor(() => expect(rows()).toHaveLength(1));
@@ -663,6 +663,6 @@ describe('PetsPage', () => {
     renderSignedIn(<PetsPage />, { path: '/pets?q=luna' });
     expect(await screen.findByRole('alert')).toHaveTextContent('query parameter limit is wrong');
     expect(screen.getByRole('status')).toHaveTextContent('The search could not start.');
-    expect(screen.queryByText(/Found no pet whose name contains/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Found no pet named like/)).not.toBeInTheDocument();
   });
 });
