@@ -191,6 +191,32 @@ test.describe('faults on reads', () => {
     await expect(page.getByText('Still waiting for the pet store service…')).toHaveCount(0);
   });
 
+  test('a slow way to another page: the page left stays, and says in words what it waits for', async ({ page }) => {
+    await page.route('**/config.json', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), requestTimeoutMs: 20_000 } });
+    });
+    await page.clock.install();
+    await signIn(page, { path: 'pets/new' });
+    await expect(page.getByRole('heading', { name: 'Add a pet' })).toBeVisible();
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route(`${API_BASE_URL}/pets?limit=20`, async (route) => {
+      await answered;
+      await route.fallback();
+    });
+    await page.getByRole('link', { name: 'Pets', exact: true }).click();
+    await page.clock.fastForward(3_000);
+    const waiting = page.getByText('Still waiting for the pet store service…');
+    await expect(waiting).toBeVisible();
+    // Seen, not only heard: as wide as its words.
+    expect((await waiting.boundingBox())?.width).toBeGreaterThan(100);
+    await expect(page.getByRole('heading', { name: 'Add a pet' })).toBeVisible();
+    answer();
+    await expect(page.getByRole('heading', { name: 'Pets', exact: true })).toBeVisible();
+    await expect(waiting).toHaveCount(0);
+  });
+
   test('a service that never answers: a timeout, then a clear message', async ({ page }) => {
     await page.clock.install();
     await signIn(page);

@@ -32,7 +32,7 @@ export function Layout() {
   return (
     <Frame environmentName={useApi().environment.name} link={RouterLink} busy={loading}>
       <div className="route-progress" hidden={!loading} />
-      <p className="visually-hidden" role="status">
+      <p className={slow ? 'route-wait' : 'visually-hidden'} role="status">
         {slow ? describeWait(undefined) : ''}
       </p>
       {page ?? <PageLoading />}
