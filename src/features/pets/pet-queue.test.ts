@@ -132,6 +132,21 @@ describe('petQueue: kept per key owner in the session', () => {
     expect(Object.values(sessionStorage).join()).not.toContain('Rex');
   });
 
+  it('puts a pet discarded back where it was, once, at the end when the queue is shorter by then', () => {
+    const [first, second, third] = ['Rex', 'Tom', 'Kit'].map((name) =>
+      petQueue.add({ ...rex, name }, { state: 'waiting' }),
+    );
+    petQueue.remove(second!.id);
+    petQueue.restore(second!, 1);
+    petQueue.restore(second!, 1);
+    expect(petQueue.get().map((pet) => pet.pet.name)).toEqual(['Rex', 'Tom', 'Kit']);
+    // Discarded at the end, and the others sent meanwhile.
+    petQueue.remove(third!.id);
+    petQueue.remove(first!.id);
+    petQueue.restore(third!, 2);
+    expect(petQueue.get().map((pet) => pet.pet.name)).toEqual(['Tom', 'Kit']);
+  });
+
   it('leaves nothing in storage after sign-out', () => {
     petQueue.add(rex, { state: 'waiting' });
     expect(Object.keys(sessionStorage).some((name) => name.endsWith('.pet-queue'))).toBe(true);

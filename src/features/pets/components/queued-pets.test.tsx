@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -45,28 +45,34 @@ describe('QueuedPets', () => {
     });
     const before = petQueue.get();
     await userEvent.click(within(region).getByRole('button', { name: 'Discard “Tom”' }));
-    expect(region).toHaveTextContent('“Tom” was discarded.');
+    expect(screen.getByText(/was discarded/)).toHaveTextContent('“Tom” was discarded.');
     // The focus was on the button now gone: it goes to the way back.
-    expect(within(region).getByRole('button', { name: 'Undo discarding “Tom”' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Undo discarding “Tom”' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     expect(petQueue.get()).toEqual(before);
     expect(within(region).getAllByRole('listitem')[1]).toHaveTextContent('Tom, category 3, sold');
     expect(within(region).getByRole('heading', { level: 2 })).toHaveFocus();
-    expect(within(region).queryByRole('button', { name: /^Undo/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Undo/ })).not.toBeInTheDocument();
   });
 
-  it('offers Undo once the last pet is discarded, and only for the last one discarded', async () => {
+  it('offers Undo for the last pet discarded, and keeps it, focused, as the others are sent', async () => {
     const region = await renderQueue(() => {
       petQueue.add(rex, { state: 'waiting' });
       petQueue.add({ ...rex, name: 'Tom' }, { state: 'waiting' });
+      petQueue.add({ ...rex, name: 'Kit' }, { state: 'waiting' });
     });
-    await userEvent.click(within(region).getByRole('button', { name: 'Discard “Rex”' }));
     await userEvent.click(within(region).getByRole('button', { name: 'Discard “Tom”' }));
+    await userEvent.click(within(region).getByRole('button', { name: 'Discard “Kit”' }));
+    expect(screen.getByText(/was discarded/)).toHaveTextContent('“Kit” was discarded.');
+    expect(screen.queryByRole('button', { name: 'Undo discarding “Tom”' })).not.toBeInTheDocument();
+    const undo = screen.getByRole('button', { name: 'Undo discarding “Kit”' });
+    expect(undo).toHaveFocus();
+    // Rex is sent, the last pet kept: the list of them goes, the way back stays.
+    act(() => petQueue.remove(petQueue.get()[0]!.id));
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
-    expect(petQueue.get()).toEqual([]);
-    expect(screen.getByText(/was discarded/)).toHaveTextContent('“Tom” was discarded.');
-    await userEvent.click(screen.getByRole('button', { name: 'Undo discarding “Tom”' }));
-    expect(petQueue.get().map((pet) => pet.pet.name)).toEqual(['Tom']);
+    expect(undo).toHaveFocus();
+    await userEvent.click(undo);
+    expect(petQueue.get().map((pet) => pet.pet.name)).toEqual(['Kit']);
     expect(await screen.findByRole('heading', { level: 2, name: 'Kept on this device: 1 pet' })).toHaveFocus();
   });
 

@@ -209,8 +209,9 @@ function OwnQueuedPets() {
   useEffect(() => {
     if (undone > 0) heading.current?.focus();
   }, [undone]);
+  // Beside the kept pets, not among them: it stays where it is, the focus in it, as they come and go.
   const undoLine = discarded && (
-    <p className="queued-undo">
+    <p className="notice queued-undo">
       {/* One flex item: the words wrap as a sentence does. */}
       <span>
         <Quoted text={discarded.pet.pet.name} /> was discarded.
@@ -229,35 +230,38 @@ function OwnQueuedPets() {
       </button>
     </p>
   );
-  if (queue.length === 0) return undoLine ? <div className="queued-pets notice">{undoLine}</div> : null;
   const { toSend, lost, refused } = tally(queue);
   const state = inWords([
     toSend > 0 && `${toSend.toLocaleString()} waiting to be sent`,
     lost + refused > 0 && `${(lost + refused).toLocaleString()} waiting for you to decide`,
   ]);
   return (
-    <section className="queued-pets notice notice-warning" aria-labelledby="queued-pets-title">
-      <h2 id="queued-pets-title" ref={heading} tabIndex={-1}>
-        Kept on this device: {count(queue.length, 'pet')}
-      </h2>
-      <p>
-        {state}. Added while {environment.name} could not be reached, and kept on this device: signing out or closing
-        this tab loses {queue.length === 1 ? 'it' : 'them'}.
-      </p>
-      <ul>
-        {queue.map((pet, at) => (
-          <QueuedPetItem
-            key={pet.id}
-            pet={pet}
-            onDiscard={() => {
-              setDiscarded({ pet, at });
-              petQueue.remove(pet.id);
-            }}
-          />
-        ))}
-      </ul>
+    <>
+      {queue.length > 0 && (
+        <section className="queued-pets notice notice-warning" aria-labelledby="queued-pets-title">
+          <h2 id="queued-pets-title" ref={heading} tabIndex={-1}>
+            Kept on this device: {count(queue.length, 'pet')}
+          </h2>
+          <p>
+            {state}. Added while {environment.name} could not be reached, and kept on this device: signing out or
+            closing this tab loses {queue.length === 1 ? 'it' : 'them'}.
+          </p>
+          <ul>
+            {queue.map((pet, at) => (
+              <QueuedPetItem
+                key={pet.id}
+                pet={pet}
+                onDiscard={() => {
+                  setDiscarded({ pet, at });
+                  petQueue.remove(pet.id);
+                }}
+              />
+            ))}
+          </ul>
+        </section>
+      )}
       {undoLine}
-    </section>
+    </>
   );
 }
 
