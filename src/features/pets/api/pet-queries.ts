@@ -94,13 +94,15 @@ export const petQueries = {
  * A pet the service has just added: its page shows it at once, and every list is read anew. The
  * lists are not awaited: while they cannot be read their refetch keeps trying, and nothing need wait.
  * A read under way may have left before the pet was added (back online, the list's read and the
- * kept pet's send go at once): it is called off first, as the invalidation alone would wait for a
- * list with nothing on screen yet, and show it without the pet.
+ * kept pet's send go at once). The invalidation starts again one whose list has rows already, but
+ * waits for one with none yet, and would show it without the pet: such a read is called off first.
  */
 export function petAdded(queryClient: QueryClient, api: PetstoreApi, pet: Pet) {
   queryClient.setQueryData(petQueries.detail(api, pet.id).queryKey, pet);
   const lists = { queryKey: petQueries.lists(api) };
-  void queryClient.cancelQueries(lists).then(() => queryClient.invalidateQueries(lists));
+  void queryClient
+    .cancelQueries({ ...lists, predicate: (query) => query.state.data === undefined })
+    .then(() => queryClient.invalidateQueries(lists));
 }
 
 /** A pet already on screen in some loaded list, to show at once while its detail loads. */
