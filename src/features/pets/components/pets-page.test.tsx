@@ -55,7 +55,7 @@ describe('PetsPage', () => {
     expect(rows()).toHaveLength(13);
     // With no next page linked, as from a service built to the spec alone: where the others may be.
     expect(screen.getByRole('status')).toHaveTextContent(
-      'The service gives no next page: if it holds more, show more rows per page or search by name.',
+      'There is no next page. If the store has more pets, show more rows per page, pick a status, or search by name.',
     );
     unmountLonger();
     // At the most rows a page may have, the search is the one way left.
@@ -63,10 +63,18 @@ describe('PetsPage', () => {
       200,
       Array.from({ length: 100 }, (_, i) => ({ id: 100 - i, name: `Pet ${i}`, categoryId: 1, status: 'sold' })),
     );
-    renderSignedIn(<PetsPage />, { path: '/pets?limit=100' });
+    const { unmount: unmountLongest } = renderSignedIn(<PetsPage />, { path: '/pets?limit=100' });
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent(
-        'Showing the first 100 pets. The service gives no next page: if it holds more, search by name.',
+        'Showing the first 100 pets. There is no next page. If the store has more pets, pick a status or search by name.',
+      ),
+    );
+    unmountLongest();
+    // A status's search reads no further than its first page: a longer page is the one way.
+    renderSignedIn(<PetsPage />, { path: '/pets?limit=50&status=sold' });
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Showing the first 100 sold pets. There is no next page. If the store has more sold pets, show more rows per page.',
       ),
     );
   });

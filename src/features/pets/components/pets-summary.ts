@@ -60,10 +60,19 @@ export function describeEmptyPage(search: PetListSearch): string {
 
 /**
  * A full first page with no link to a next one: the end of the list, or a service built to the
- * spec alone, which has no way past its first page. Where the others are, if there are any.
+ * spec alone, which has no way past its first page. Where more pets may be found: on a longer page
+ * and, from the whole list, in each status's first page, which the search reads too.
  */
-const noNextPage = (limit: number) =>
-  `The service gives no next page: if it holds more, ${limit < PAGE_SIZE_MAX ? 'show more rows per page or ' : ''}search by name.`;
+function noNextPage({ status, limit }: PetListSearch, what: string): string {
+  const ways = [
+    limit < PAGE_SIZE_MAX && 'show more rows per page',
+    !status && 'pick a status',
+    !status && 'search by name',
+  ].filter((way) => way !== false);
+  if (ways.length === 0) return 'There is no next page.';
+  const said = ways.length < 3 ? ways.join(' or ') : `${ways.slice(0, -1).join(', ')}, or ${ways.at(-1)}`;
+  return `There is no next page. If the store has more ${what}s, ${said}.`;
+}
 
 /**
  * What the list shows, without inventing a total the service never gave. A first page shorter than
@@ -79,7 +88,7 @@ export function describePage(rows: number, search: PetListSearch, hasNext: boole
     return `Page ${pageNumber}: ${count(rows, `more ${what}`, `more ${what}s`)}${hasNext ? '' : ', the end of the list'}.${sorted}`;
   }
   if (hasNext) return `Showing the first ${count(rows, what)}.${sorted}`;
-  if (rows >= search.limit) return `Showing the first ${count(rows, what)}. ${noNextPage(search.limit)}${sorted}`;
+  if (rows >= search.limit) return `Showing the first ${count(rows, what)}. ${noNextPage(search, what)}${sorted}`;
   return `Showing ${count(rows, what)}.${sorted}`;
 }
 
