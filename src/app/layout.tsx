@@ -1,5 +1,6 @@
 import { Link, ScrollRestoration, useLocation, useNavigation, useOutlet } from 'react-router-dom';
 import { useApi } from '../api/api-context.ts';
+import { paths } from '../config/paths.ts';
 import { usePetQueueSender } from '../features/pets/api/send-queued-pets.ts';
 import { scrollKeyOf } from '../features/pets/list-return.ts';
 import { describeWait } from '../ui/error-messages.ts';
@@ -25,15 +26,18 @@ const RouterLink: MenuLink = ({ to, children }) => (
  */
 export function Layout() {
   const page = useOutlet();
-  const loading = useNavigation().state === 'loading';
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading';
   const slow = useDelayedFlag(loading, SLOW_AFTER_MS);
+  // Only the list's route waits for the service (router.tsx); the others, for their code.
+  const waitingFor = navigation.location?.pathname === paths.pets ? describeWait(undefined) : 'Still loading the page…';
   // Pets kept on this device are sent from every page.
   usePetQueueSender();
   return (
     <Frame environmentName={useApi().environment.name} link={RouterLink} busy={loading}>
       <div className="route-progress" hidden={!loading} />
       <p className={slow ? 'route-wait' : 'visually-hidden'} role="status">
-        {slow ? describeWait(undefined) : ''}
+        {slow ? waitingFor : ''}
       </p>
       {page ?? <PageLoading />}
       <ScrollRestoration getKey={scrollKeyOf} />
