@@ -15,19 +15,15 @@ type ExportState =
   | { step: 'failed'; error: unknown };
 
 function describeDone({ fileName, rows, read, capped, firstPagesOnly }: Exported, status: PetStatus | undefined) {
-  if (rows === 0) {
-    const among = read === 0 ? 'the service lists none here' : `none of the ${count(read, 'pet')} read matches`;
-    return `Nothing to export: ${among}, and no file was saved.`;
-  }
-  if (capped) {
-    // A search or a category narrows the pets read; only a status has the service list others.
-    const further = status ? '' : ' One status at a time reaches further.';
-    return `Exported ${count(rows, 'pet')} to ${fileName}, from the first ${count(read, 'pet')} the service lists: the export reads no further.${further}`;
-  }
-  if (firstPagesOnly) {
-    return `Exported ${count(rows, 'pet')} to ${fileName}, from ${firstPagesOf(status)} (${count(read, 'pet')}): the service ${noWayPast(status)}.`;
-  }
-  return `Exported ${count(rows, 'pet')} to ${fileName}, from the ${count(read, 'pet')} the service lists.`;
+  // What was read, and how far that reaches.
+  const from = capped
+    ? // A search or a category narrows the pets read; only a status has the service list others.
+      `the first ${count(read, 'pet')} the service lists: the export reads no further.${status ? '' : ' One status at a time reaches further.'}`
+    : firstPagesOnly
+      ? `${firstPagesOf(status)} (${count(read, 'pet')}): the service ${noWayPast(status)}.`
+      : `the ${count(read, 'pet')} the service lists.`;
+  if (rows === 0) return `Nothing to export, and no file was saved: no pet matches among ${from}`;
+  return `Exported ${count(rows, 'pet')} to ${fileName}, from ${from}`;
 }
 
 /**
