@@ -189,6 +189,19 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/pets/);
   });
 
+  test('a key one environment refused is not said to be refused by the next one chosen', async ({ page }) => {
+    await signIn(page, { key: 'wrong-key' });
+    const field = page.getByLabel('API key', { exact: true });
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    const choice = page.getByLabel('Environment');
+    const chosen = await choice.inputValue();
+    const other = (await choice.locator('option').allTextContents()).find((name) => name !== chosen)!;
+    await choice.selectOption(other);
+    await expect(page.getByText('This API key was not accepted')).toHaveCount(0);
+    await expect(field).not.toHaveAttribute('aria-invalid');
+    await expect(field).toHaveValue('wrong-key');
+  });
+
   test('says when the service cannot be reached, in other words than a bad key, and what setup may cause it', async ({
     page,
   }) => {

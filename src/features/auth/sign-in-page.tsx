@@ -97,7 +97,8 @@ export function SignInPage() {
       sessionStore.signIn({ apiKey: key, environmentName: environment.name });
     } catch (error) {
       const message = describeSignInFailure(error, environment.name);
-      if (isKeyRefused(error)) {
+      const refused = isKeyRefused(error);
+      if (refused) {
         // The key is what is wrong: said at the field, as a key left out is.
         sayWhereFocused(keyInput.current, message);
         setKeyError(message);
@@ -108,7 +109,7 @@ export function SignInPage() {
       keyInput.current?.focus();
       // A key refused is selected: the next key typed replaces it, and an arrow key keeps it for
       // correcting. A key the service never checked (an outage) is not: it is likely right.
-      if (isKeyRefused(error)) keyInput.current?.select();
+      if (refused) keyInput.current?.select();
     }
   }
 
@@ -139,7 +140,12 @@ export function SignInPage() {
                 {...control}
                 ref={environmentChoice}
                 value={environmentName}
-                onChange={(event) => setEnvironmentName(event.target.value)}
+                onChange={(event) => {
+                  setEnvironmentName(event.target.value);
+                  // "Not accepted by" the environment left: not said of the one chosen.
+                  setKeyError(undefined);
+                  if (outcome?.kind === 'failed') setOutcome(undefined);
+                }}
               >
                 {config.environments.map((env) => (
                   <option key={env.name}>{env.name}</option>
