@@ -23,6 +23,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
+          // Above the 5 s Testing Library waits for what a test finds (setup.ts): a wait that ends in
+          // vain fails with the page's state, not as a test out of time.
+          testTimeout: 15_000,
         },
       },
     ],
