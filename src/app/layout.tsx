@@ -29,8 +29,10 @@ export function Layout() {
   const navigation = useNavigation();
   const loading = navigation.state === 'loading';
   const slow = useDelayedFlag(loading, SLOW_AFTER_MS);
-  // Only the list's route waits for the service (router.tsx); the others, for their code.
-  const waitingFor = navigation.location?.pathname === paths.pets ? describeWait(undefined) : 'Still loading the page…';
+  // Only the list's route waits for the service (router.tsx); the others, for their code. (The
+  // navigation's address keeps the app's base path: it ends with the list's.)
+  const toList = navigation.location?.pathname.endsWith(paths.pets);
+  const waitingFor = toList ? describeWait(undefined) : 'Still loading the page…';
   // Pets kept on this device are sent from every page.
   usePetQueueSender();
   return (
