@@ -1,7 +1,17 @@
 // The service stops taking the key mid-session: a dialog over the page asks for another, and the
 // page carries on; leaving instead keeps what was typed for the next key signed in.
 import type { Page } from '@playwright/test';
-import { API_KEY, ENVIRONMENT, expect, expectNoAxeViolations, revokeKey, signIn, test, uniqueName } from './support.ts';
+import {
+  API_KEY,
+  describedOnFocus,
+  ENVIRONMENT,
+  expect,
+  expectNoAxeViolations,
+  revokeKey,
+  signIn,
+  test,
+  uniqueName,
+} from './support.ts';
 
 async function fillPet(page: Page, name: string) {
   await page.getByLabel('Name').fill(name);
@@ -43,6 +53,22 @@ test(
     await expect(page.getByRole('definition').nth(2)).toHaveText('77');
   },
 );
+
+test('a key refused in the dialog, after a click on Continue, is read out with the field the focus moves to', async ({
+  page,
+}) => {
+  await signIn(page);
+  await expect(page.getByRole('table')).toBeVisible();
+  await revokeKey(page);
+  await page.getByLabel('Rows per page').selectOption('10');
+  const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+  const field = dialog.getByLabel('API key', { exact: true });
+  await field.fill('not-a-key');
+  const described = await describedOnFocus(field);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(field).toBeFocused();
+  expect(await described()).toContain('This API key was not accepted');
+});
 
 test('a list read that meets a revoked key waits for the new one, then shows its rows', async ({ page }) => {
   await signIn(page);

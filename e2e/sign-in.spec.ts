@@ -1,6 +1,15 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { API_KEY, createPetViaApi, ENVIRONMENT, expect, expectNoAxeViolations, signIn, test } from './support.ts';
+import {
+  API_KEY,
+  createPetViaApi,
+  describedOnFocus,
+  ENVIRONMENT,
+  expect,
+  expectNoAxeViolations,
+  signIn,
+  test,
+} from './support.ts';
 
 test.describe('sign-in', () => {
   test('opens on the sign-in screen, which passes an accessibility scan', async ({ page }) => {
@@ -188,6 +197,21 @@ test.describe('sign-in', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/pets/);
   });
+
+  for (const [what, key, error] of [
+    ['refused', 'wrong-key', 'This API key was not accepted'],
+    ['left out', '', 'Enter your API key.'],
+  ] as const) {
+    test(`a key ${what}, after a click on Sign in, is read out with the field the focus moves to`, async ({ page }) => {
+      await page.goto('sign-in');
+      const field = page.getByLabel('API key', { exact: true });
+      await field.fill(key);
+      const described = await describedOnFocus(field);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(field).toBeFocused();
+      expect(await described()).toContain(error);
+    });
+  }
 
   test('a key one environment refused is not said to be refused by the next one chosen', async ({ page }) => {
     await signIn(page, { key: 'wrong-key' });

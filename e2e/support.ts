@@ -185,6 +185,22 @@ export async function holdExportCode(page: Page): Promise<() => void> {
 }
 
 /** Whether `word`, in the element's text, is drawn left to right: its first letter left of its last. */
+/**
+ * What a screen reader reads of `field`'s description as the focus next lands on it (a form that
+ * moves the focus to a field it marks wrong must have drawn the error by then).
+ */
+export async function describedOnFocus(field: Locator): Promise<() => Promise<string | null>> {
+  await field.evaluate((element) =>
+    element.addEventListener('focus', () => {
+      element.dataset['describedOnFocus'] = (element.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ');
+    }),
+  );
+  return () => field.getAttribute('data-described-on-focus');
+}
+
 export function drawnLeftToRight(element: Locator, word: string) {
   return element.evaluate((root, word) => {
     const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useConfig } from '../../config/config-context.ts';
 import { sessionStore, useSessionState } from '../../lib/session.ts';
 import { sayWhereFocused } from '../../ui/announcer.tsx';
@@ -53,7 +54,8 @@ export function ReauthDialog({
     const typed = readApiKey(apiKey);
     if ('problem' in typed) {
       sayWhereFocused(keyInput.current, typed.problem, sayHere);
-      setProblem(typed.problem);
+      // Drawn before the focus moves to the field, to be read out with it.
+      flushSync(() => setProblem(typed.problem));
       keyInput.current?.focus();
       return;
     }
@@ -65,7 +67,7 @@ export function ReauthDialog({
     } catch (error) {
       const problem = describeSignInFailure(error, environment.name);
       sayWhereFocused(keyInput.current, problem, sayHere);
-      setProblem(problem);
+      flushSync(() => setProblem(problem));
       keyInput.current?.focus();
       // A key refused is selected: the next key typed replaces it, and an arrow key keeps it for
       // correcting. A key the service never checked (an outage) is not: it is likely right.

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useConfig } from '../../config/config-context.ts';
 import { appPath, browserPath, paths, safeNextPath } from '../../config/paths.ts';
 import { sessionStore, useSessionState, type SignedOutReason } from '../../lib/session.ts';
@@ -82,7 +83,8 @@ export function SignInPage() {
     const typed = readApiKey(apiKey);
     if ('problem' in typed) {
       sayWhereFocused(keyInput.current, typed.problem);
-      setKeyError(typed.problem);
+      // Drawn before the focus moves to the field, to be read out with it.
+      flushSync(() => setKeyError(typed.problem));
       keyInput.current?.focus();
       return;
     }
@@ -99,10 +101,13 @@ export function SignInPage() {
       const message = describeSignInFailure(error, environment.name);
       const refused = isKeyRefused(error);
       if (refused) {
-        // The key is what is wrong: said at the field, as a key left out is.
+        // The key is what is wrong: said at the field, as a key left out is; drawn before the focus
+        // moves there, so that a screen reader reads it with the field.
         sayWhereFocused(keyInput.current, message);
-        setKeyError(message);
-        setOutcome(undefined);
+        flushSync(() => {
+          setKeyError(message);
+          setOutcome(undefined);
+        });
       } else {
         setOutcome({ kind: 'failed', message });
       }
