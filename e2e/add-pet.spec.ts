@@ -1,5 +1,6 @@
 import {
   API_BASE_URL,
+  describedOnFocus,
   expect,
   expectNoAxeViolations,
   onPost,
@@ -61,8 +62,11 @@ test.describe('add a pet', () => {
   test('checks every field before sending, beside the field, with focus on the first problem', async ({ page }) => {
     await openForm(page);
     const creates = countCreates(page);
+    const described = await describedOnFocus(page.getByLabel('Name'));
     await page.getByRole('button', { name: 'Add pet' }).click();
     await expect(page.getByLabel('Name')).toBeFocused();
+    // Read out with the field as the focus lands there.
+    expect(await described()).toBe('Enter a name.');
     await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Name')).toHaveAccessibleDescription('Enter a name.');
     await expect(page.getByLabel('Category ID')).toHaveAccessibleDescription('Enter a category ID.');

@@ -1,4 +1,4 @@
-import { MESSAGES_BASE_URL, expect, expectNoAxeViolations, onPost, signIn, test } from './support.ts';
+import { describedOnFocus, MESSAGES_BASE_URL, expect, expectNoAxeViolations, onPost, signIn, test } from './support.ts';
 
 test.describe('messages', () => {
   test(
@@ -40,9 +40,12 @@ test.describe('messages', () => {
     );
     await signIn(page, { path: 'messages' });
     await page.getByLabel('Message', { exact: true }).fill('   ');
+    const described = await describedOnFocus(page.getByLabel('Message', { exact: true }));
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByLabel('Message', { exact: true })).toHaveAccessibleDescription('Write a message.');
     await expect(page.getByLabel('Message', { exact: true })).toBeFocused();
+    // Read out with the field as the focus lands there.
+    expect(await described()).toBe('Write a message.');
     expect(sent).toBe(0);
   });
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useApi } from '../../../api/api-context.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
@@ -36,8 +36,17 @@ export function MessagesPage() {
   const { register, handleSubmit, reset, setFocus, formState, subscribe } = useForm({
     resolver,
     defaultValues,
+    // Its focus comes before the error is drawn; the effect below moves it after.
+    shouldFocusError: false,
   });
   useSaveDraft(messageDraft, EMPTY_MESSAGE_FORM, subscribe);
+  // A message the form stops: the focus goes to the field once its error is drawn, so that a screen
+  // reader reads the two together.
+  const refused = Boolean(formState.errors.message);
+  useEffect(() => {
+    if (refused) setFocus('message');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [formState.submitCount]);
 
   // The same idiom as every form: checked values, the mutation, the button disabled until answered.
   // The button pressed is disabled meanwhile, which drops the focus: the field takes it back, for

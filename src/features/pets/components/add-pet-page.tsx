@@ -54,7 +54,8 @@ export function AddPetPage() {
   const { register, handleSubmit, subscribe, setError, setFocus, setValue, getValues, reset, formState } = useForm({
     resolver,
     defaultValues,
-    shouldFocusError: true,
+    // Its focus comes before the errors are drawn; the effect below moves it after.
+    shouldFocusError: false,
   });
   useSaveDraft(petFormDraft, EMPTY_PET_FORM, subscribe);
   // Where categories are named, a choice by name; "Other ID…" reveals the id field.
@@ -100,7 +101,7 @@ export function AddPetPage() {
         const field = fieldOfError(error);
         if (!field) return;
         sayWhereFocused(document.getElementsByName(field)[0], (error as Error).message);
-        setError(field, { type: 'server', message: (error as Error).message }, { shouldFocus: true });
+        setError(field, { type: 'server', message: (error as Error).message });
       }
     },
     (errors) => {
@@ -139,14 +140,16 @@ export function AddPetPage() {
   };
 
   const { errors, isSubmitting } = formState;
-  // The choice by name has the category's error, and takes the focus for it as a field would: after
-  // each submit, and when the service refuses the category (not as the person goes on typing).
-  const categoryError = errors.categoryId;
-  const serverCategoryError = categoryError?.type === 'server' ? categoryError.message : undefined;
+  // After each submit that left errors (the form's checks, or the service naming a field), the focus
+  // goes to the first field in error, in the form's order, once its error is drawn: a screen reader
+  // reads the two together. Not as the person goes on typing. The choice by name has the category's
+  // error, and takes the focus for it as a field would.
   useEffect(() => {
-    if (categoryError && !idField && !errors.name) categorySelect.current?.focus();
+    const first = (Object.keys(errors) as (keyof PetFormValues)[])[0];
+    if (first === 'categoryId' && !idField) categorySelect.current?.focus();
+    else if (first) setFocus(first);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [formState.submitCount, serverCategoryError]);
+  }, [formState.submitCount]);
   const sending = isSubmitting && createPet.isPending;
   // Once the look found the pet, a second send is no longer the way on: it would add it twice.
   const foundAlready = useFoundByLook(lost?.pet);
