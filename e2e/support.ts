@@ -184,7 +184,6 @@ export async function holdExportCode(page: Page): Promise<() => void> {
   return release;
 }
 
-/** Whether `word`, in the element's text, is drawn left to right: its first letter left of its last. */
 /**
  * What a screen reader reads of `field`'s description as the focus next lands on it (a form that
  * moves the focus to a field it marks wrong must have drawn the error by then).
@@ -201,6 +200,7 @@ export async function describedOnFocus(field: Locator): Promise<() => Promise<st
   return () => field.getAttribute('data-described-on-focus');
 }
 
+/** Whether `word`, in the element's text, is drawn left to right: its first letter left of its last. */
 export function drawnLeftToRight(element: Locator, word: string) {
   return element.evaluate((root, word) => {
     const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
