@@ -19,6 +19,15 @@ async function fillPet(page: Page, name: string) {
   await page.getByLabel('Status').selectOption('Sold');
 }
 
+/** The list shown, then the key revoked: the next read (10 rows per page) asks for a new key. */
+async function askedAgainFromTheList(page: Page) {
+  await signIn(page);
+  await expect(page.getByRole('table')).toBeVisible();
+  await revokeKey(page);
+  await page.getByLabel('Rows per page').selectOption('10');
+  return page.getByRole('dialog', { name: 'Sign in again' });
+}
+
 test(
   'a key revoked mid-form is renewed in a dialog, and the pet is added with what was typed',
   { tag: '@core' },
@@ -57,11 +66,7 @@ test(
 test('a key refused in the dialog, after a click on Continue, is read out with the field the focus moves to', async ({
   page,
 }) => {
-  await signIn(page);
-  await expect(page.getByRole('table')).toBeVisible();
-  await revokeKey(page);
-  await page.getByLabel('Rows per page').selectOption('10');
-  const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+  const dialog = await askedAgainFromTheList(page);
   const field = dialog.getByLabel('API key', { exact: true });
   await field.fill('not-a-key');
   const described = await describedOnFocus(field);
@@ -71,11 +76,7 @@ test('a key refused in the dialog, after a click on Continue, is read out with t
 });
 
 test('a list read that meets a revoked key waits for the new one, then shows its rows', async ({ page }) => {
-  await signIn(page);
-  await expect(page.getByRole('table')).toBeVisible();
-  await revokeKey(page);
-  await page.getByLabel('Rows per page').selectOption('10');
-  const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+  const dialog = await askedAgainFromTheList(page);
   await dialog.getByLabel('API key', { exact: true }).fill('e2e-other-key');
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Showing the first 10 pets.' })).toBeVisible();
@@ -83,11 +84,7 @@ test('a list read that meets a revoked key waits for the new one, then shows its
 });
 
 test('a new key the service could not check is kept as typed, and sent again as it is', async ({ page }) => {
-  await signIn(page);
-  await expect(page.getByRole('table')).toBeVisible();
-  await revokeKey(page);
-  await page.getByLabel('Rows per page').selectOption('10');
-  const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+  const dialog = await askedAgainFromTheList(page);
   const field = dialog.getByLabel('API key', { exact: true });
   await page.route('**/v1/pets?limit=1', (route) => route.abort('connectionrefused'));
   await field.fill('e2e-other-key');
