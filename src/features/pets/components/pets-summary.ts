@@ -58,6 +58,9 @@ export function describeEmptyPage(search: PetListSearch): string {
     : 'There are no pets in the store yet.';
 }
 
+/** "a, b, or c". */
+const eitherOf = new Intl.ListFormat('en', { type: 'disjunction' });
+
 /**
  * A full first page with no link to a next one: the end of the list, or a service built to the
  * spec alone, which has no way past its first page. Where more pets may be found: on a longer page
@@ -70,8 +73,7 @@ function noNextPage({ status, limit }: PetListSearch, what: string): string {
     !status && 'search by name',
   ].filter((way) => way !== false);
   if (ways.length === 0) return 'There is no next page.';
-  const said = ways.length < 3 ? ways.join(' or ') : `${ways.slice(0, -1).join(', ')}, or ${ways.at(-1)}`;
-  return `There is no next page. If the store has more ${what}s, ${said}.`;
+  return `There is no next page. If the store has more ${what}s, ${eitherOf.format(ways)}.`;
 }
 
 /**
