@@ -1,5 +1,4 @@
 import { Fragment, useEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { Link, useNavigate } from 'react-router-dom';
 import { parseInt64 } from '../../../../contract/int64.ts';
 import { useApi } from '../../../api/api-context.ts';
@@ -200,23 +199,16 @@ function OwnQueuedPets() {
   const { environment } = useApi();
   // The pet last discarded, and where it was: Undo puts it back, until this page is left.
   const [discarded, setDiscarded] = useState<{ pet: QueuedPet; at: number }>();
+  const [undone, setUndone] = useState(0);
   const undo = useRef<HTMLButtonElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  // The button pressed is gone: what replaced it is drawn at once, and takes the focus.
-  const discard = (pet: QueuedPet, at: number) => {
-    flushSync(() => {
-      setDiscarded({ pet, at });
-      petQueue.remove(pet.id);
-    });
-    undo.current?.focus();
-  };
-  const putBack = ({ pet, at }: { pet: QueuedPet; at: number }) => {
-    flushSync(() => {
-      petQueue.restore(pet, at);
-      setDiscarded(undefined);
-    });
-    heading.current?.focus();
-  };
+  // The button pressed is gone: the focus goes to what replaced it.
+  useEffect(() => {
+    if (discarded) undo.current?.focus();
+  }, [discarded]);
+  useEffect(() => {
+    if (undone > 0) heading.current?.focus();
+  }, [undone]);
   // Beside the kept pets, not among them: it stays where it is, the focus in it, as they come and go.
   const undoLine = discarded && (
     <p className="notice queued-undo">
@@ -224,7 +216,16 @@ function OwnQueuedPets() {
       <span>
         <Quoted text={discarded.pet.pet.name} /> was discarded.
       </span>
-      <button ref={undo} type="button" className="button-secondary" onClick={() => putBack(discarded)}>
+      <button
+        ref={undo}
+        type="button"
+        className="button-secondary"
+        onClick={() => {
+          petQueue.restore(discarded.pet, discarded.at);
+          setDiscarded(undefined);
+          setUndone((times) => times + 1);
+        }}
+      >
         Undo<span className="visually-hidden"> discarding “{discarded.pet.pet.name}”</span>
       </button>
     </p>
@@ -247,7 +248,14 @@ function OwnQueuedPets() {
           </p>
           <ul>
             {queue.map((pet, at) => (
-              <QueuedPetItem key={pet.id} pet={pet} onDiscard={() => discard(pet, at)} />
+              <QueuedPetItem
+                key={pet.id}
+                pet={pet}
+                onDiscard={() => {
+                  setDiscarded({ pet, at });
+                  petQueue.remove(pet.id);
+                }}
+              />
             ))}
           </ul>
         </section>
