@@ -1,4 +1,14 @@
-import { describedOnFocus, MESSAGES_BASE_URL, expect, expectNoAxeViolations, onPost, signIn, test } from './support.ts';
+import {
+  describedOnFocus,
+  expect,
+  expectNoAxeViolations,
+  goOffline,
+  goOnline,
+  MESSAGES_BASE_URL,
+  onPost,
+  signIn,
+  test,
+} from './support.ts';
 
 test.describe('messages', () => {
   test(
@@ -69,5 +79,34 @@ test.describe('messages', () => {
     await expect(page.getByRole('alert')).toContainText("The message service can't be reached.");
     await expect(page.getByRole('alert')).not.toContainText('pet store');
     await expect(page.getByLabel('Message', { exact: true })).toHaveValue('Anyone there?');
+  });
+
+  test('offline, sends nothing, says so, and sends the message once when asked', async ({ page, context }) => {
+    let received = 0;
+    page.on('response', (response) =>
+      response.url().startsWith(MESSAGES_BASE_URL) && response.request().method() === 'POST' ? received++ : 0,
+    );
+    await signIn(page, { path: 'messages' });
+    const field = page.getByLabel('Message', { exact: true });
+    await expect(field).toBeVisible();
+    await goOffline(page, context);
+    await field.fill('Back in five minutes');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'You are offline: nothing was sent to the message service.Nothing you typed is lost. Send it again once you are back online.',
+    );
+    await expect(field).toHaveValue('Back in five minutes');
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeEnabled();
+
+    // Back online, nothing goes by itself: not while the page is open, nor after leaving it.
+    await goOnline(page, context);
+    await page.getByRole('link', { name: 'Pets' }).click();
+    await page.getByRole('link', { name: 'Messages' }).click();
+    await expect(field).toHaveValue('Back in five minutes');
+    await expect(page.getByText('No messages sent yet.')).toBeVisible();
+    await page.getByRole('button', { name: 'Send message' }).click();
+    const sent = page.getByRole('list', { name: 'Messages sent in this session' }).getByRole('listitem');
+    await expect(sent).toHaveCount(1);
+    expect(received).toBe(1);
   });
 });

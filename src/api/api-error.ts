@@ -3,9 +3,10 @@
  * - `network`: no answer at all (offline, DNS, CORS, connection refused);
  * - `timeout`: no answer in time;
  * - `invalid-response`: an answer that is not what the contract promises;
- * - `blocked`: never sent, as the page's Content-Security-Policy does not name the service.
+ * - `blocked`: never sent, as the page's Content-Security-Policy does not name the service;
+ * - `offline`: never sent, as the browser says it is offline.
  */
-export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'invalid-response' | 'blocked';
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'invalid-response' | 'blocked' | 'offline';
 
 /**
  * The one error type of the transport layer. Its message is the service's own when it sent an Error
@@ -49,8 +50,11 @@ export class ApiError extends Error {
 
   /** Worth trying again unchanged: no answer, or the service failed on its side. */
   get isTransient(): boolean {
-    return this.kind === 'network' || this.kind === 'timeout' || this.status >= 500;
+    return this.kind === 'network' || this.kind === 'timeout' || this.kind === 'offline' || this.status >= 500;
   }
 }
+
+/** A write not sent, as the browser says it is offline: unlike no answer, it cannot have been done. */
+export const offlineError = () => new ApiError('offline', 0, 'offline', 'Not sent: the browser is offline.');
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;

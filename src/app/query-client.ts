@@ -16,8 +16,11 @@ export function createQueryClient(): QueryClient {
         // way), nor an answer this app cannot read: those wait for the person's Try again.
         retry: keepTrying,
       },
-      // Writes are never repeated behind the user's back: a retried POST could add the pet twice.
-      mutations: { retry: false },
+      // Writes are never repeated behind the user's back: a retried POST could add the pet twice. Nor
+      // held while the browser is offline: React Query would send such a write by itself once back,
+      // perhaps after the person had left the page and sent it again. It fails at once instead, and
+      // the form says so with what was typed kept (a pet, kept on this device: create-pet.ts).
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -28,6 +28,8 @@ export function describeError(
   switch (error.kind) {
     case 'network':
       return `The ${service} can't be reached.`;
+    case 'offline':
+      return `You are offline: nothing was sent to the ${service}.`;
     case 'timeout':
       return `The ${service} did not answer in time.`;
     case 'invalid-response':
@@ -95,6 +97,7 @@ export function describeRecovery(
       ? 'Nothing is lost. Try again; if it keeps happening, tell whoever runs the service.'
       : 'Nothing is lost: the app keeps trying again by itself, and at once when you are back online.';
   }
+  if (error.kind === 'offline') return 'Nothing you typed is lost. Send it again once you are back online.';
   if (!error.mayHaveBeenDone) return 'Nothing you typed is lost. Try again in a moment.';
   const tell = garbled ? ' If this keeps happening, tell whoever runs the service.' : '';
   return idempotent

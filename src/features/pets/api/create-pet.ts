@@ -61,8 +61,6 @@ export function useCreatePet() {
   const [lostAnswers, setLostAnswers] = useState<LostAnswers>();
   const idempotent = offers(api.environment, 'idempotency-key');
   const mutation = useMutation({
-    // Offline, the pet is kept on this device at once rather than the mutation paused.
-    networkMode: 'always',
     mutationFn: async (pet: NewPet): Promise<CreateOutcome> => {
       // The browser said it went offline (React Query's onlineManager follows its events): nothing is
       // sent, the pet waits on this device.
