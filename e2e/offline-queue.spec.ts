@@ -114,6 +114,10 @@ test.describe('adding a pet while offline', () => {
 
       await goOnline(page, context);
       await expect(waiting(page)).toHaveCount(0);
+      // Said, not only seen in the list: in a live region there before the pet was sent.
+      const said = page.getByRole('status').filter({ hasText: /^Added to/ });
+      await expect(said).toHaveText(`Added to ${service.environment} from this device: “${name}”.`);
+      await expect(said.getByRole('link', { name: `“${name}”` })).toHaveAttribute('href', /\/pets\/\d+$/);
       await expect(listed(page, name)).toHaveCount(1);
       expect(await namesInStore(page, service, name)).toBe(1);
       expect(creates).toHaveLength(1);

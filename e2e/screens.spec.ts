@@ -164,6 +164,11 @@ test('every screen, for a person to look at', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Discard “Pickle”' }).click();
   await expect(page.getByRole('button', { name: 'Undo discarding “Pickle”' })).toBeFocused();
   await shoot(page, 'pets-discarded');
+  // Put back, and sent all the same: the line that says so.
+  await page.getByRole('button', { name: 'Undo discarding “Pickle”' }).click();
+  await page.getByRole('button', { name: /^Send again/ }).click();
+  await expect(page.getByText(/^Added to .+ from this device/)).toBeVisible();
+  await shoot(page, 'pets-sent');
 
   // From the form, a lost create found in the list; its name one long word.
   await page.getByRole('link', { name: 'Add pet' }).first().click();

@@ -10,7 +10,7 @@ import { useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
 import { sessionStore, sessionValue } from '../../lib/session.ts';
 import { isCopiedTab } from '../../lib/tab-copy.ts';
-import type { NewPet } from './pet.ts';
+import type { NewPet, Pet } from './pet.ts';
 import { petFormSchema } from './pet-form-schema.ts';
 
 /**
@@ -165,6 +165,12 @@ const inheritedPetsDropped = isCopiedTab.then((copy) => {
 
 let lastId = 0;
 
+/** A pet of the queue the service added: the name and ID it gave it. */
+export type SentPet = Pick<Pet, 'name' | 'id'>;
+/** Those sent since the page was loaded, oldest first: in memory only, for the list to say so. */
+let sentPets: readonly SentPet[] = [];
+const readSent = () => sentPets;
+
 export const petQueue = {
   get: read,
   subscribe(listener: () => void) {
@@ -213,6 +219,11 @@ export const petQueue = {
       holder,
     );
   },
+  /** The service added pet `id` of the queue, as `added`: it leaves the queue, said sent (`useSentPets`). */
+  sent(id: string, added: SentPet, owner = signedIn()) {
+    sentPets = [...sentPets, added];
+    petQueue.remove(id, owner);
+  },
   /** Puts back a pet discarded a moment ago (Undo), `at` its place in the queue, unless it is there. */
   restore(entry: QueuedPet, at: number) {
     const queue = read();
@@ -251,6 +262,7 @@ function holderOf(id: string, owner: string | undefined): string | undefined {
 }
 
 export const usePetQueue = (): QueuedPet[] => useSyncExternalStore(petQueue.subscribe, read, read);
+export const useSentPets = (): readonly SentPet[] => useSyncExternalStore(petQueue.subscribe, readSent, readSent);
 export const useLeftBehindPets = (): QueuedPet[] =>
   useSyncExternalStore(petQueue.subscribe, readLeftBehind, readLeftBehind);
 export const useLeftBehindAnywhere = (): QueuedPet[] =>

@@ -71,7 +71,7 @@ export async function sendQueuedPet(
   }
   try {
     const added = await createPet(api, toNewPet(entry.pet), key);
-    petQueue.remove(entry.id, owner);
+    petQueue.sent(entry.id, { name: added.name, id: added.id }, owner);
     petAdded(queryClient, api, added);
     return 'done';
   } catch (error) {

@@ -76,6 +76,21 @@ describe('QueuedPets', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Kept on this device: 1 pet' })).toHaveFocus();
   });
 
+  it('says which pets the service added as they are sent, each a link to its page', async () => {
+    await renderQueue(() => {
+      petQueue.add(rex, { state: 'waiting' });
+      petQueue.add({ ...rex, name: 'Tom' }, { state: 'waiting' });
+    });
+    const [first, second] = petQueue.get();
+    act(() => petQueue.sent(first!.id, { name: 'Rex', id: 41n }));
+    const said = () => screen.getAllByRole('status').find((status) => status.textContent?.startsWith('Added'));
+    expect(said()).toHaveTextContent(/^Added to Test from this device: “Rex”\.$/);
+    act(() => petQueue.sent(second!.id, { name: 'Tom', id: 42n }));
+    expect(said()).toHaveTextContent(/^Added to Test from this device: “Rex” and “Tom”\.$/);
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    expect(within(said()!).getByRole('link', { name: '“Tom”' })).toHaveAttribute('href', '/pets/42');
+  });
+
   it('counts apart the pets still to be sent and those waiting for the person', async () => {
     const region = await renderQueue(() => {
       petQueue.add(rex, { state: 'waiting' });
@@ -122,8 +137,10 @@ describe('QueuedPets', () => {
       expect(petQueue.get()).toEqual([]);
       await userEvent.click(within(region).getByRole('button', { name: 'Take them over' }));
       expect(region).not.toBeInTheDocument();
-      expect(screen.getByRole('status')).toHaveTextContent('Taken over: they are kept on this device for your key');
-      expect(screen.getByRole('status')).toHaveFocus();
+      const done = screen.getByText(/^Taken over/);
+      expect(done).toHaveTextContent('Taken over: they are kept on this device for your key');
+      expect(done).toHaveRole('status');
+      expect(done).toHaveFocus();
       const own = screen.getByRole('region', { name: 'Kept on this device: 2 pets' });
       expect(own).toHaveTextContent('2 waiting to be sent.');
       expect(petQueue.get().map((pet) => pet.pet.name)).toEqual(['Rex', 'Tom, the cat']);
@@ -139,8 +156,10 @@ describe('QueuedPets', () => {
       await userEvent.click(within(region).getByRole('button', { name: 'Discard them…' }));
       await userEvent.click(within(region).getByRole('button', { name: 'Discard them' }));
       expect(region).not.toBeInTheDocument();
-      expect(screen.getByRole('status')).toHaveTextContent('Discarded: nothing of them is kept.');
-      expect(screen.getByRole('status')).toHaveFocus();
+      const done = screen.getByText(/^Discarded:/);
+      expect(done).toHaveTextContent('Discarded: nothing of them is kept.');
+      expect(done).toHaveRole('status');
+      expect(done).toHaveFocus();
       expect(petQueue.get()).toEqual([]);
       expect(Object.values(sessionStorage).join()).not.toContain('Rex');
     });

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { parseInt64 } from '../../../../contract/int64.ts';
 import { useApi } from '../../../api/api-context.ts';
@@ -11,7 +11,14 @@ import { petFormDraft } from '../add-pet-draft.ts';
 import { useCategoryNames } from '../categories.ts';
 import { STATUS_LABELS } from '../pet.ts';
 import { toNewPet } from '../pet-form-schema.ts';
-import { petQueue, useLeftBehindAnywhere, useLeftBehindPets, usePetQueue, type QueuedPet } from '../pet-queue.ts';
+import {
+  petQueue,
+  useLeftBehindAnywhere,
+  useLeftBehindPets,
+  usePetQueue,
+  useSentPets,
+  type QueuedPet,
+} from '../pet-queue.ts';
 import { sendAgain, sendsAgainSafely } from '../api/send-queued-pets.ts';
 import { LostCreateNotice, useFoundByLook } from './lost-create-notice.tsx';
 
@@ -25,6 +32,16 @@ function tally(queue: readonly QueuedPet[]) {
 function inWords(parts: (string | false)[]) {
   const words = parts.filter((part) => part !== false);
   return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+/** Pets' names (or links), in a sentence: "“a”, “b” and “c”". */
+function namesInWords(pets: readonly { key: string; name: ReactNode }[]) {
+  return pets.map(({ key, name }, index) => (
+    <Fragment key={key}>
+      {index === 0 ? '' : index === pets.length - 1 ? ' and ' : ', '}
+      {name}
+    </Fragment>
+  ));
 }
 
 /** What became of a queued pet, in words: never told by colour alone. */
@@ -138,13 +155,8 @@ function LeftBehindPets() {
       <h2 id="left-behind-title">Left on this device: {count(left.length, 'pet')}</h2>
       <p>
         Added in this tab with an API key that {environment.name} no longer accepts:{' '}
-        {left.map((pet, index) => (
-          <Fragment key={pet.id}>
-            {index === 0 ? '' : index === left.length - 1 ? ' and ' : ', '}
-            <Quoted text={pet.pet.name} />
-          </Fragment>
-        ))}
-        . Take {them} over to send {them} with your key, or discard {them}.
+        {namesInWords(left.map((pet) => ({ key: pet.id, name: <Quoted text={pet.pet.name} /> })))}. Take {them} over to
+        send {them} with your key, or discard {them}.
       </p>
       {step === 'discard?' ? (
         <div className="queued-pet-actions" role="group" aria-labelledby="left-behind-discard">
@@ -230,6 +242,11 @@ function OwnQueuedPets() {
       </button>
     </p>
   );
+  // Said as the service adds them, while this page is open: they leave the section, and come into the
+  // list once it is read again.
+  const allSent = useSentPets();
+  const [sentBefore] = useState(allSent.length);
+  const sent = allSent.slice(sentBefore);
   const { toSend, lost, refused } = tally(queue);
   const state = inWords([
     toSend > 0 && `${toSend.toLocaleString()} waiting to be sent`,
@@ -261,6 +278,27 @@ function OwnQueuedPets() {
         </section>
       )}
       {undoLine}
+      {/* There while pets are kept, so that a screen reader reads the line as it comes. */}
+      {(queue.length > 0 || sent.length > 0) && (
+        <div role="status">
+          {sent.length > 0 && (
+            <p className="notice notice-success queued-sent">
+              Added to {environment.name} from this device:{' '}
+              {namesInWords(
+                sent.map((pet) => ({
+                  key: pet.id.toString(),
+                  name: (
+                    <Link to={paths.pet(pet.id)}>
+                      <Quoted text={pet.name} />
+                    </Link>
+                  ),
+                })),
+              )}
+              .
+            </p>
+          )}
+        </div>
+      )}
     </>
   );
 }
