@@ -11,10 +11,13 @@ export function EmptyList({
   search,
   names,
   onClear,
+  stopped = false,
 }: {
   search: PetListSearch;
   names: CategoryNames;
   onClear: () => void;
+  /** The search was stopped before its end: a pet of that name may be among those not looked through. */
+  stopped?: boolean | undefined;
 }) {
   const statusName = search.status && STATUS_LABELS[search.status].toLowerCase();
   const without = (change: Partial<PetListSearch>) => ({
@@ -27,7 +30,9 @@ export function EmptyList({
     ? [
         // Found among the pets the search could read (the status line says how many), which may
         // not be every pet the service holds.
-        `Found no ${searched} named like ${quotedSearch(search.q)}.`,
+        stopped
+          ? `No ${searched} named like ${quotedSearch(search.q)} among those looked through: the search was stopped before the end.`
+          : `Found no ${searched} named like ${quotedSearch(search.q)}.`,
         <>
           <button type="button" className="button-secondary" onClick={onClear}>
             Clear the search

@@ -633,6 +633,27 @@ describe('PetsPage', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('a search stopped before it found a pet never says there is none', async () => {
+    server.use(
+      http.get(`${API}/pets`, ({ request }) => {
+        // A first full page without the name, then the rest never comes.
+        if (new URL(request.url).searchParams.has('cursor')) return new Promise<never>(() => {});
+        const page = Array.from({ length: 100 }, (_, i) => ({ id: 500 - i, name: `Bella ${i}`, categoryId: 1 }));
+        return HttpResponse.json(page, { headers: { Link: `<${API}/pets?limit=100&cursor=next>; rel="next"` } });
+      }),
+    );
+    renderSignedIn(<PetsPage />, { path: '/pets?q=luna' });
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Looked through 100 pets so far'));
+    await userEvent.click(screen.getByRole('button', { name: 'Stop searching' }));
+    expect(
+      await screen.findByText(
+        'No pet named like “luna” among those looked through: the search was stopped before the end.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/Found no pet/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Search the rest' })).toBeVisible();
+  });
+
   it('hands the focus on Stop searching to the search box once the search ends by itself', async () => {
     let answerLast = () => {};
     const last = new Promise<void>((resolve) => (answerLast = resolve));

@@ -258,6 +258,7 @@ export function PetsPage() {
         <EmptyList
           search={{ ...search, q }}
           names={names}
+          stopped={view.searchAction?.stopped}
           onClear={() => {
             setTyped('');
             searchBox.current?.focus();
