@@ -9,6 +9,7 @@ import { ErrorNotice } from '../../../ui/error-notice.tsx';
 import { Isolated, Quoted } from '../../../ui/isolate.tsx';
 import { LOOKUP_LIMIT } from '../api/list-pets.ts';
 import { petQueries } from '../api/pet-queries.ts';
+import { useCategoryNames } from '../categories.ts';
 import { STATUS_LABELS, type NewPet } from '../pet.ts';
 
 /** A number as the reader's locale writes it: `1,000`. */
@@ -41,9 +42,11 @@ function PetLookup({ pet, onFound }: { pet: NewPet; onFound: (() => void) | unde
   const lookup = useQuery(options);
   const { failure, retrying, tryAgain } = useReadFailure(lookup, options.queryKey);
   const status = pet.status ? `${STATUS_LABELS[pet.status].toLowerCase()} ` : '';
+  // The category as the form shows it: its name, where the environment gives it one.
+  const category = useCategoryNames().label(pet.categoryId);
   const like = (
     <>
-      named <Quoted text={pet.name} /> in category {pet.categoryId.toString()}
+      named <Quoted text={pet.name} /> in {category}
     </>
   );
   if (failure) return <ErrorNotice error={failure} kind="read" onRetry={() => void tryAgain()} retrying={retrying} />;

@@ -175,10 +175,15 @@ describe('QueuedPets', () => {
     });
   });
 
-  it('names the category where the environment names it', async () => {
+  it('names the category where the environment names it, and so does what a look for the pet found', async () => {
+    server.use(
+      http.get(`${API}/pets`, () => HttpResponse.json([{ id: 9, name: 'Rex', categoryId: 3, status: 'sold' }])),
+    );
     const named = { ...testEnvironment, categories: [{ id: 3n, name: 'Dogs' }] };
-    const region = await renderQueue(() => petQueue.add(rex, { state: 'waiting' }), named);
+    const region = await renderQueue(() => petQueue.add(rex, { state: 'lost', lostBy: 'timeout' }), named);
     expect(within(region).getByRole('listitem')).toHaveTextContent('Rex, Dogs, sold');
+    await userEvent.click(within(region).getByRole('button', { name: 'Look for “Rex”' }));
+    await waitFor(() => expect(region).toHaveTextContent('lists a sold pet named “Rex” in Dogs:'));
   });
 
   it('a lost send: may have been added, look for it, and Send again only when asked', async () => {
