@@ -9,6 +9,7 @@ import {
   expectNoAxeViolations,
   signIn,
   test,
+  untilVisible,
 } from './support.ts';
 
 test.describe('sign-in', () => {
@@ -34,6 +35,23 @@ test.describe('sign-in', () => {
     await expect(page.getByLabel('API key', { exact: true })).toBeFocused();
     await expect(page.getByLabel('API key', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     expect(requests).toBe(0);
+  });
+
+  test('what was said of the key field is not left for the screen signed in to', async ({ page }) => {
+    // Said for a few seconds: the page's clock runs only as the test moves it, less than that.
+    await page.clock.install();
+    await page.goto('sign-in');
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    const now = () => page.evaluate(() => Date.now());
+    const key = page.getByLabel('API key', { exact: true });
+    await key.press('Enter');
+    const said = await now();
+    await expect(page.getByRole('status').filter({ hasText: 'Enter your API key.' })).toHaveCount(1);
+    await key.fill(API_KEY);
+    await key.press('Enter');
+    await untilVisible(page, page.getByRole('heading', { name: 'Pets', level: 1 }), 100);
+    expect((await now()) - said).toBeLessThan(4_000);
+    await expect(page.getByText('Enter your API key.')).toHaveCount(0);
   });
 
   test('names what a copied key picked up, sends nothing, and keeps the key for mending', async ({ page }) => {

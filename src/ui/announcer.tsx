@@ -39,6 +39,12 @@ export function announce(text: string): () => void {
   return unsay;
 }
 
+/**
+ * Takes back what was said as a screen goes, for the screen that takes its place: read in browse
+ * mode there, a word about a field that is no longer on the page would mislead.
+ */
+export const useUnsayOnLeaving = () => useEffect(() => () => say(undefined), []);
+
 /** Has screen readers say `text` once, as the screen that shows it opens. */
 export function useAnnouncement(text: string | undefined) {
   useEffect(() => (text === undefined ? undefined : announce(text)), [text]);

@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { useConfig } from '../../config/config-context.ts';
 import { appPath, browserPath, paths, safeNextPath } from '../../config/paths.ts';
 import { sessionStore, useSessionState, type SignedOutReason } from '../../lib/session.ts';
-import { sayWhereFocused, useAnnouncement } from '../../ui/announcer.tsx';
+import { sayWhereFocused, useAnnouncement, useUnsayOnLeaving } from '../../ui/announcer.tsx';
 import { describeSignInFailure, isKeyRefused } from '../../ui/error-messages.ts';
 import { Field } from '../../ui/field.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
@@ -52,6 +52,8 @@ export function SignInPage() {
   const { reason } = useSessionState();
   const next = useSignInAddress(reason);
   useAnnouncement(reason === 'signed-out' ? 'You have signed out.' : undefined);
+  // "Enter your API key.", said a moment before signing in, is not left for the list.
+  useUnsayOnLeaving();
   const [environmentName, setEnvironmentName] = useState(config.environments[0]!.name);
   // Whatever was typed into the prerendered screen before the app took over (see src/prerender.tsx).
   const [apiKey, setApiKey] = useState(() =>
