@@ -221,6 +221,7 @@ for (const size of ['desk', 'phone'] as const) {
       await page.keyboard.press('Tab');
       const idField = page.getByLabel('Category ID');
       await expect(idField).toBeFocused();
+      await expect(idField).toHaveAccessibleDescription('For a category not in the list, type its ID.');
       await idField.fill('9223372036854775808');
       await page.getByRole('button', { name: 'Add pet' }).click();
       await expect(

@@ -199,7 +199,7 @@ export function AddPetPage() {
         {idField && (
           <Field
             label="Category ID"
-            hint={names.named ? 'A category with no name here: its ID.' : undefined}
+            hint={names.named ? 'For a category not in the list, type its ID.' : undefined}
             error={errors.categoryId?.message}
           >
             {(control) => <input {...control} inputMode="numeric" autoComplete="off" {...register('categoryId')} />}
