@@ -3,7 +3,7 @@ import type { components } from '../../../contract/schema.gen.ts';
 import { VISIBLE_CHARACTER } from '../../../contract/text.ts';
 import type { ServiceLimits } from '../../config/config.ts';
 import { sessionValue } from '../../lib/session.ts';
-import { bytes } from '../../ui/words.ts';
+import { bytes, count } from '../../ui/words.ts';
 
 export type Message = components['schemas']['Message'];
 
@@ -17,7 +17,22 @@ const MessageSchema: z.ZodMiniType<Message, unknown> = z.object({
 
 export const readMessage = (data: unknown): Message => MessageSchema.parse(data);
 
-const bodyBytes = (message: string) => new TextEncoder().encode(JSON.stringify({ message })).length;
+const utf8Length = (text: string) => new TextEncoder().encode(text).length;
+const bodyBytes = (message: string) => utf8Length(JSON.stringify({ message }));
+
+/**
+ * How many characters, cut from the message's end, bring its body within `max` bytes: what a person
+ * can act on, where bytes are not. Each costs its length in the body, in UTF-8 and escaped as JSON.
+ */
+function charactersOver(message: string, max: number): number {
+  const characters = [...message];
+  let size = bodyBytes(message);
+  let cut = 0;
+  while (size > max && cut < characters.length) {
+    size -= utf8Length(JSON.stringify(characters[characters.length - ++cut])) - 2;
+  }
+  return cut;
+}
 
 /** The message form's rules: the spec's (some text), and the largest body where the environment declares one. */
 export const messageFormSchema = ({ requestBodyMaxBytes }: ServiceLimits = {}) => {
@@ -26,10 +41,10 @@ export const messageFormSchema = ({ requestBodyMaxBytes }: ServiceLimits = {}) =
   return z.object({
     message: requestBodyMaxBytes
       ? message.check(
-          z.refine(
-            (text) => bodyBytes(text) <= requestBodyMaxBytes,
-            `Shorten the message: the service takes at most ${bytes(requestBodyMaxBytes)} in one request.`,
-          ),
+          z.refine((text) => bodyBytes(text) <= requestBodyMaxBytes, {
+            error: ({ input }) =>
+              `Shorten the message by ${count(charactersOver(String(input), requestBodyMaxBytes), 'character')}: the service takes at most ${bytes(requestBodyMaxBytes)} in one request.`,
+          }),
         )
       : message,
   });

@@ -51,7 +51,9 @@ describe('MessagesPage', () => {
     const { unmount } = renderSignedIn(<MessagesPage />, { path: '/messages', environment: declared });
     await send(long);
     expect(
-      await screen.findByText('Shorten the message: the service takes at most 64 KiB in one request.'),
+      await screen.findByText(
+        'Shorten the message by 4,478 characters: the service takes at most 64 KiB in one request.',
+      ),
     ).toBeVisible();
     expect(sent).toBe(0);
     unmount();
@@ -62,7 +64,9 @@ describe('MessagesPage', () => {
     await userEvent.clear(screen.getByLabelText('Message'));
     await send('x'.repeat(1000));
     expect(
-      await screen.findByText('Shorten the message: the service takes at most 1,000 bytes in one request.'),
+      await screen.findByText(
+        'Shorten the message by 14 characters: the service takes at most 1,000 bytes in one request.',
+      ),
     ).toBeVisible();
     expect(sent).toBe(0);
     second.unmount();
