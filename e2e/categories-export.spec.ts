@@ -138,6 +138,9 @@ for (const size of ['desk', 'phone'] as const) {
       const table = page.getByRole('table');
       await expect(page.getByRole('status').filter({ hasText: '4 pets named like' })).toBeVisible();
       await expect(table.getByRole('button', { name: 'Category', exact: true })).toBeVisible();
+      // Three choices and a search above them, and on a phone the first pets show without scrolling.
+      await expect(table.getByRole('row').nth(1)).toBeInViewport({ ratio: 1 });
+      await expect(table.getByRole('row').nth(2).getByRole('link')).toBeInViewport({ ratio: 1 });
 
       const rowOf = (pet: Pet) => table.getByRole('row').filter({ hasText: pet.name });
       await expect(rowOf(pets.dog).locator('td.col-category')).toHaveText('Dogs');

@@ -29,10 +29,12 @@ const Placeholder = ({ word }: { word: string }) => (
 /** Previous, the page number and Next; First when Previous would take several steps. */
 export function Pager({
   label,
+  className = 'pager',
   pages,
   onPage,
 }: {
   label: string;
+  className?: string;
   pages: PageLinks;
   /** A link was followed here: its own link may go while the page is read, and the focus with it. */
   onPage: () => void;
@@ -42,7 +44,7 @@ export function Pager({
     if (isPlainClick(event)) onPage();
   };
   return (
-    <nav className="pager" aria-label={label}>
+    <nav className={className} aria-label={label}>
       {pages.first && (
         <Link to={to(pages.first)} onClick={follow}>
           <Words word="First" />

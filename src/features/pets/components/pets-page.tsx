@@ -243,8 +243,10 @@ export function PetsPage() {
       )}
 
       {/* Always there with the list (its page number is known from the address), so the rows that
-          arrive later never push the table down. */}
-      {(!empty || noneOfCategory) && !(error && !rows?.length) && <Pager label="Pages" pages={pages} onPage={readOn} />}
+          arrive later never push the table down. Not on phones: the pets first (styles.css). */}
+      {(!empty || noneOfCategory) && !(error && !rows?.length) && (
+        <Pager label="Pages" className="pager pager-above" pages={pages} onPage={readOn} />
+      )}
       {noneOfCategory ? (
         <div className="empty-state">
           <p>No pets of {names.label(category!)} on this page.</p>
