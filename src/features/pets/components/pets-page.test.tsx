@@ -291,6 +291,21 @@ describe('PetsPage', () => {
     }
   });
 
+  it('offline with the rows in hand, says they are the list as last read, until back online', async () => {
+    answer(200);
+    renderSignedIn(<PetsPage />, { path: '/pets' });
+    const status = await screen.findByRole('status');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    act(() => onlineManager.setOnline(false));
+    try {
+      expect(status).toHaveTextContent('You are offline: this is the list as it was last read.');
+      expect(rows()).toHaveLength(2);
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
+    expect(status).not.toHaveTextContent('offline');
+  });
+
   it('shows a 200 whose body is not a list as an unreadable answer, not a crash', async () => {
     answer(200, { pets: 'surprise' });
     renderSignedIn(<PetsPage />, { path: '/pets' });

@@ -199,12 +199,7 @@ export function PetsPage() {
       <p className="table-summary" role="status">
         {said.unseen ? <span className="visually-hidden">{said.summary}</span> : said.summary}
         {slow && !error && <span className="loading-inline"> {describeWait(view.waitingFor)}</span>}
-        {view.offline && (
-          <span className="loading-inline">
-            {' '}
-            You are offline: the {view.onceOnline} by itself when the connection is back.
-          </span>
-        )}
+        {view.offline && <span className="loading-inline"> You are offline: {view.offline}.</span>}
       </p>
       {view.searchAction && (
         <p className="search-actions">

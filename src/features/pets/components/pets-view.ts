@@ -21,9 +21,8 @@ export interface PetsView {
   /** Waiting for the service: said once the wait goes on, with the failure tried again meanwhile, if any. */
   waiting: boolean;
   waitingFor: unknown;
-  /** Offline, the read waits for the connection: what then goes on by itself, in words. */
-  offline: boolean;
-  onceOnline: 'list updates' | 'search goes on';
+  /** Offline: what the rows are, or what goes on by itself once the connection is back, in words. */
+  offline: string | undefined;
   onRetry: () => void;
   retrying: PersonsTry | undefined;
   /** Read to the end, with no row to show: the page says why instead of drawing an empty table. */

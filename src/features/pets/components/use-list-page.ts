@@ -1,5 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { onlineManager, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useApi } from '../../../api/api-context.ts';
 import { beforeShown, useReadFailure } from '../../../api/read-failure.ts';
 import { whenIdle } from '../../../lib/idle.ts';
@@ -28,6 +28,7 @@ export function useListPage(
   const { category } = search;
   const options = petQueries.list(api, search);
   const list = useQuery({ ...options, enabled });
+  const online = useSyncExternalStore(onlineManager.subscribe, () => onlineManager.isOnline());
   const failure = useReadFailure(list, options.queryKey);
   // Once this list is in and the browser idle, the other statuses' first pages are read too: a switch
   // then paints from the cache (and revalidates when stale).
@@ -88,8 +89,13 @@ export function useListPage(
     busy: list.isFetching && !loaded,
     waiting: list.isFetching,
     waitingFor: list.failureReason,
-    offline: list.fetchStatus === 'paused',
-    onceOnline: 'list updates',
+    // A read held offline goes once back; rows in hand stay as they were read (fresh, not read again).
+    offline:
+      list.fetchStatus === 'paused'
+        ? 'the list updates by itself when the connection is back'
+        : !online && loaded
+          ? 'this is the list as it was last read'
+          : undefined,
     onRetry: () => void failure.tryAgain(),
     retrying: failure.retrying,
     empty: Boolean(empty),
