@@ -147,6 +147,21 @@ describe('petQueue: kept per key owner in the session', () => {
     expect(petQueue.get().map((pet) => pet.pet.name)).toEqual(['Tom', 'Kit']);
   });
 
+  it('keeps the pets sent for their owner only, and nothing of them after sign-out', () => {
+    const kept = petQueue.add(rex, { state: 'waiting' });
+    petQueue.markSent('no such pet', { name: 'Ghost', id: 40n });
+    petQueue.markSent(kept.id, { name: 'Rex', id: 41n });
+    expect(petQueue.get()).toEqual([]);
+    expect(petQueue.sent()).toEqual([{ name: 'Rex', id: 41n }]);
+    sessionStore.signIn({ apiKey: 'key-2', environmentName: 'Test' });
+    expect(petQueue.sent()).toEqual([]);
+    sessionStore.signIn({ apiKey: 'key-1', environmentName: 'Test' });
+    expect(petQueue.sent()).toEqual([{ name: 'Rex', id: 41n }]);
+    sessionStore.signOut();
+    sessionStore.signIn({ apiKey: 'key-1', environmentName: 'Test' });
+    expect(petQueue.sent()).toEqual([]);
+  });
+
   it('leaves nothing in storage after sign-out', () => {
     petQueue.add(rex, { state: 'waiting' });
     expect(Object.keys(sessionStorage).some((name) => name.endsWith('.pet-queue'))).toBe(true);

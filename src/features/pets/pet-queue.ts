@@ -141,7 +141,10 @@ function forgetLeftBehind() {
 
 sessionStore.subscribe(() => {
   // Signed out: nothing of any queue is kept, here or in storage.
-  if (sessionStore.get().reason === 'signed-out') queues.clear();
+  if (sessionStore.get().reason === 'signed-out') {
+    queues.clear();
+    sentPets.clear();
+  }
   notify();
 });
 
@@ -167,12 +170,18 @@ let lastId = 0;
 
 /** A pet of the queue the service added: the name and ID it gave it. */
 export type SentPet = Pick<Pet, 'name' | 'id'>;
-/** Those sent since the page was loaded, oldest first: in memory only, for the list to say so. */
-let sentPets: readonly SentPet[] = [];
-const readSent = () => sentPets;
+/**
+ * Each owner's pets sent since the page loaded, oldest first, for the list to say so: in memory only,
+ * and, as the queues, let go of at sign-out.
+ */
+const sentPets = new Map<string, readonly SentPet[]>();
+const NONE_SENT: readonly SentPet[] = [];
+const readSent = () => sentPets.get(signedIn() ?? '') ?? NONE_SENT;
 
 export const petQueue = {
   get: read,
+  /** The signed-in owner's pets sent since the page loaded (`markSent`). */
+  sent: readSent,
   subscribe(listener: () => void) {
     listeners.add(listener);
     return () => listeners.delete(listener);
@@ -220,9 +229,11 @@ export const petQueue = {
     );
   },
   /** The service added pet `id` of the queue, as `added`: it leaves the queue, said sent (`useSentPets`). */
-  sent(id: string, added: SentPet, owner = signedIn()) {
-    sentPets = [...sentPets, added];
-    petQueue.remove(id, owner);
+  markSent(id: string, added: SentPet, owner = signedIn()) {
+    const holder = holderOf(id, owner);
+    if (!holder) return;
+    sentPets.set(holder, [...(sentPets.get(holder) ?? []), added]);
+    petQueue.remove(id, holder);
   },
   /** Puts back a pet discarded a moment ago (Undo), `at` its place in the queue, unless it is there. */
   restore(entry: QueuedPet, at: number) {

@@ -71,7 +71,7 @@ export async function sendQueuedPet(
   }
   try {
     const added = await createPet(api, toNewPet(entry.pet), key);
-    petQueue.sent(entry.id, { name: added.name, id: added.id }, owner);
+    petQueue.markSent(entry.id, { name: added.name, id: added.id }, owner);
     petAdded(queryClient, api, added);
     return 'done';
   } catch (error) {

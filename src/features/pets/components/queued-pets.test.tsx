@@ -82,13 +82,22 @@ describe('QueuedPets', () => {
       petQueue.add({ ...rex, name: 'Tom' }, { state: 'waiting' });
     });
     const [first, second] = petQueue.get();
-    act(() => petQueue.sent(first!.id, { name: 'Rex', id: 41n }));
+    act(() => petQueue.markSent(first!.id, { name: 'Rex', id: 41n }));
     const said = () => screen.getAllByRole('status').find((status) => status.textContent?.startsWith('Added'));
     expect(said()).toHaveTextContent(/^Added to Test from this device: “Rex”\.$/);
-    act(() => petQueue.sent(second!.id, { name: 'Tom', id: 42n }));
+    act(() => petQueue.markSent(second!.id, { name: 'Tom', id: 42n }));
     expect(said()).toHaveTextContent(/^Added to Test from this device: “Rex” and “Tom”\.$/);
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
     expect(within(said()!).getByRole('link', { name: '“Tom”' })).toHaveAttribute('href', '/pets/42');
+  });
+
+  it('says nothing of pets sent before the list was opened', async () => {
+    const first = renderSignedIn(<QueuedPets />, { path: '/pets' });
+    act(() => petQueue.markSent(petQueue.add(rex, { state: 'waiting' }).id, { name: 'Rex', id: 41n }));
+    expect(screen.getByText(/^Added to Test from this device/)).toBeVisible();
+    first.unmount();
+    renderSignedIn(<QueuedPets />, { path: '/pets' });
+    expect(screen.queryByText(/^Added to/)).not.toBeInTheDocument();
   });
 
   it('counts apart the pets still to be sent and those waiting for the person', async () => {
