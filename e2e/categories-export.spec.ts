@@ -187,6 +187,18 @@ for (const size of ['desk', 'phone'] as const) {
       }
     });
 
+    test('a page with none of the category keeps the way to the next page', async ({ page }) => {
+      // The first page of ten holds one pet, a dog, and points further on.
+      await page.route(`${REFERENCE_SERVICE.apiBaseUrl}/pets?limit=10`, async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, json: [{ id: 7, name: 'Rex', categoryId: 1, status: 'available' }] });
+      });
+      await signIn(page, { service: NAMED, path: 'pets?limit=10&category=2' });
+      await expect(page.getByText('No pets of Cats on this page.')).toBeVisible();
+      await page.getByRole('link', { name: 'Next page' }).click();
+      await expect(page).toHaveURL(/[?&]link=/);
+    });
+
     test('the pet page shows name and id; the form offers names and any other id', async ({ page, request }) => {
       test.setTimeout(60_000);
       const { pets } = await seedCategories(request);

@@ -29,12 +29,13 @@ const Placeholder = ({ word }: { word: string }) => (
 /** Previous, the page number and Next; First when Previous would take several steps. */
 export function Pager({
   label,
-  className = 'pager',
+  onPhones = true,
   pages,
   onPage,
 }: {
   label: string;
-  className?: string;
+  /** Shown on phones too (styles.css). */
+  onPhones?: boolean;
   pages: PageLinks;
   /** A link was followed here: its own link may go while the page is read, and the focus with it. */
   onPage: () => void;
@@ -44,7 +45,7 @@ export function Pager({
     if (isPlainClick(event)) onPage();
   };
   return (
-    <nav className={className} aria-label={label}>
+    <nav className={onPhones ? 'pager' : 'pager pager-desk'} aria-label={label}>
       {pages.first && (
         <Link to={to(pages.first)} onClick={follow}>
           <Words word="First" />

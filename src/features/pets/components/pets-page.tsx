@@ -157,7 +157,10 @@ export function PetsPage() {
   if (!typing && (settled.summary !== summary || settled.unseen !== unseen)) setSettled({ summary, unseen });
   const said = typing ? settled : { summary, unseen };
 
-  const showPager = Boolean(pages.previous || pages.next);
+  // A pager after the list too, where there is somewhere to go. On phones, the pets come first: the
+  // pager above shows only where it is the one way on (a page with none of the category).
+  const elsewhere = Boolean(pages.previous || pages.next);
+  const endPager = elsewhere && !noneOfCategory;
   // Another page: the person reads on from the table's start. The page scrolls to its top, and on
   // to the table where that would leave it out of sight (a phone, large text).
   const pageFollowed = useRef(false);
@@ -238,9 +241,9 @@ export function PetsPage() {
       )}
 
       {/* Always there with the list (its page number is known from the address), so the rows that
-          arrive later never push the table down. Not on phones: the pets first (styles.css). */}
+          arrive later never push the table down. */}
       {(!empty || noneOfCategory) && !(error && !rows?.length) && (
-        <Pager label="Pages" className="pager pager-above" pages={pages} onPage={readOn} />
+        <Pager label="Pages" onPhones={elsewhere && !endPager} pages={pages} onPage={readOn} />
       )}
       {noneOfCategory ? (
         <div className="empty-state">
@@ -278,7 +281,7 @@ export function PetsPage() {
           />
         )
       )}
-      {showPager && !noneOfCategory && <Pager label="Pages, at the end of the list" pages={pages} onPage={readOn} />}
+      {endPager && <Pager label="Pages, at the end of the list" pages={pages} onPage={readOn} />}
     </section>
   );
 }
