@@ -121,7 +121,7 @@ describe('QueuedPets', () => {
     petQueue.add({ ...rex, name: 'Max' }, { state: 'refused', problem: 'Name is bad.' });
     const dialog = await screen.findByRole('dialog', { name: 'Sign out and lose 4 pets?' });
     expect(dialog).toHaveTextContent(
-      'Kept on this device: 2 pets not sent yet, 1 pet that may or may not have been added and 1 pet that Test did ' +
+      'Kept on this device: 2 pets not sent yet, 1 pet that may or may not have been added, and 1 pet that Test did ' +
         'not add. ' +
         'Signing out removes them from this device for good.',
     );

@@ -28,20 +28,19 @@ function tally(queue: readonly QueuedPet[]) {
   return { toSend: inState('waiting', 'sending'), lost: inState('lost'), refused: inState('refused') };
 }
 
-/** The parts of a list that are not empty, in a sentence: "a, b and c". */
-function inWords(parts: (string | false)[]) {
-  const words = parts.filter((part) => part !== false);
-  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
-}
+/** "a, b, and c". */
+const allOf = new Intl.ListFormat('en', { type: 'conjunction' });
 
-/** Pets' names (or links), in a sentence: "“a”, “b” and “c”". */
-function namesInWords(pets: readonly { key: string; name: ReactNode }[]) {
-  return pets.map(({ key, name }, index) => (
-    <Fragment key={key}>
-      {index === 0 ? '' : index === pets.length - 1 ? ' and ' : ', '}
-      {name}
-    </Fragment>
-  ));
+/** The parts of a list that are not empty, in a sentence. */
+const inWords = (parts: (string | false)[]) => allOf.format(parts.filter((part) => part !== false));
+
+/** Pets' names (or links to them), in a sentence, as `inWords` joins words. */
+function namesInWords(names: readonly ReactNode[]) {
+  return allOf
+    .formatToParts(names.map((_, index) => String(index)))
+    .map((part, at) => (
+      <Fragment key={at}>{part.type === 'element' ? names[Number(part.value)] : part.value}</Fragment>
+    ));
 }
 
 /** What became of a queued pet, in words: never told by colour alone. */
@@ -155,8 +154,8 @@ function LeftBehindPets() {
       <h2 id="left-behind-title">Left on this device: {count(left.length, 'pet')}</h2>
       <p>
         Added in this tab with an API key that {environment.name} no longer accepts:{' '}
-        {namesInWords(left.map((pet) => ({ key: pet.id, name: <Quoted text={pet.pet.name} /> })))}. Take {them} over to
-        send {them} with your key, or discard {them}.
+        {namesInWords(left.map((pet) => <Quoted text={pet.pet.name} />))}. Take {them} over to send {them} with your
+        key, or discard {them}.
       </p>
       {step === 'discard?' ? (
         <div className="queued-pet-actions" role="group" aria-labelledby="left-behind-discard">
@@ -285,14 +284,11 @@ function OwnQueuedPets() {
             <p className="notice notice-success queued-sent">
               Added to {environment.name} from this device:{' '}
               {namesInWords(
-                sent.map((pet) => ({
-                  key: pet.id.toString(),
-                  name: (
-                    <Link to={paths.pet(pet.id)}>
-                      <Quoted text={pet.name} />
-                    </Link>
-                  ),
-                })),
+                sent.map((pet) => (
+                  <Link to={paths.pet(pet.id)}>
+                    <Quoted text={pet.name} />
+                  </Link>
+                )),
               )}
               .
             </p>
