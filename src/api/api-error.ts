@@ -19,7 +19,7 @@ export class ApiError extends Error {
     readonly kind: ApiErrorKind,
     /** The HTTP status, or 0 when there was no answer. */
     readonly status: number,
-    /** The service's `code`, or one of ours (`network`, `timeout`, `invalid_response`, `blocked`, `http_<status>`). */
+    /** The service's `code`, or one of ours (`network`, `timeout`, `invalid_response`, `blocked`, `offline`, `http_<status>`). */
     readonly code: string,
     message: string,
   ) {
@@ -48,7 +48,7 @@ export class ApiError extends Error {
     return this.outcomeUnknown || this.kind === 'invalid-response';
   }
 
-  /** Worth trying again unchanged: no answer, or the service failed on its side. */
+  /** Worth trying again unchanged: no answer, not sent while offline, or the service failed on its side. */
   get isTransient(): boolean {
     return this.kind === 'network' || this.kind === 'timeout' || this.kind === 'offline' || this.status >= 500;
   }

@@ -40,8 +40,9 @@ export function announce(text: string): () => void {
 }
 
 /**
- * Takes back what was said as a screen goes, for the screen that takes its place: read in browse
- * mode there, a word about a field that is no longer on the page would mislead.
+ * Takes back what is being said as the screen goes, whoever said it: read in browse mode on the
+ * screen that takes its place, a word about a field no longer there would mislead. (That screen's own
+ * words come after: its effects run once this one's cleanups have.)
  */
 export const useUnsayOnLeaving = () => useEffect(() => () => say(undefined), []);
 

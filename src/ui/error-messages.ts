@@ -76,7 +76,10 @@ export function describeRefusedPageLink(error: unknown): string | undefined {
   return `The service no longer takes the link to this page (HTTP ${error.status}): such links can expire.`;
 }
 
-/** Whether sending the same request again can help: no answer, a 5xx, or an answer garbled on the way. */
+/**
+ * Whether sending the same request again can help: no answer, not sent while offline, a 5xx, or an
+ * answer garbled on the way.
+ */
 export const canRetry = (error: unknown) =>
   isApiError(error) && (error.isTransient || error.kind === 'invalid-response');
 

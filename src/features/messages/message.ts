@@ -23,6 +23,8 @@ const bodyBytes = (message: string) => utf8Length(JSON.stringify({ message }));
 /**
  * How many characters, cut from the message's end, bring its body within `max` bytes: what a person
  * can act on, where bytes are not. Each costs its length in the body, in UTF-8 and escaped as JSON.
+ * Counted by code point: an emoji of several (a family) counts as several. Not by `Intl.Segmenter`,
+ * whose segments each copy the text in V8, out of memory on a long message.
  */
 function charactersOver(message: string, max: number): number {
   const characters = [...message];

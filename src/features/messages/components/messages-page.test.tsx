@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +25,24 @@ describe('MessagesPage', () => {
     );
     expect(screen.getByLabelText('Message')).toHaveValue('Feed the parrots');
     expect(sent).toBe(1);
+  });
+
+  it('offline, sends nothing and says so, and nothing goes by itself once back', async () => {
+    let sent = 0;
+    server.use(http.post(`${MESSAGES}/messages`, () => (sent++, HttpResponse.error())));
+    renderSignedIn(<MessagesPage />, { path: '/messages' });
+    act(() => onlineManager.setOnline(false));
+    try {
+      await send('Back in five minutes');
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'You are offline: nothing was sent to the message service.Nothing you typed is lost. Send it again once you are back online.',
+      );
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
+    expect(screen.getByRole('button', { name: 'Send message' })).toBeEnabled();
+    expect(screen.getByLabelText('Message')).toHaveValue('Back in five minutes');
+    expect(sent).toBe(0);
   });
 
   it('says a message whose answer it cannot read most likely arrived, and promises no harmless retry', async () => {

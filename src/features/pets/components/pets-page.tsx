@@ -202,7 +202,7 @@ export function PetsPage() {
       <p className="table-summary" role="status">
         {said.unseen ? <span className="visually-hidden">{said.summary}</span> : said.summary}
         {slow && !error && <span className="loading-inline"> {describeWait(view.waitingFor)}</span>}
-        {view.offline && <span className="loading-inline"> You are offline: {view.offline}.</span>}
+        {view.offlineNote && <span className="loading-inline"> You are offline: {view.offlineNote}.</span>}
       </p>
       {view.searchAction && (
         <p className="search-actions">

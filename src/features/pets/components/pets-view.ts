@@ -22,7 +22,7 @@ export interface PetsView {
   waiting: boolean;
   waitingFor: unknown;
   /** Offline: what the rows are, or what goes on by itself once the connection is back, in words. */
-  offline: string | undefined;
+  offlineNote: string | undefined;
   onRetry: () => void;
   retrying: PersonsTry | undefined;
   /** Read to the end, with no row to show: the page says why instead of drawing an empty table. */

@@ -89,8 +89,9 @@ export function useListPage(
     busy: list.isFetching && !loaded,
     waiting: list.isFetching,
     waitingFor: list.failureReason,
-    // A read held offline goes once back; rows in hand stay as they were read (fresh, not read again).
-    offline:
+    // A read held offline goes once back; rows in hand are as they were read (read again once back,
+    // when they are stale by then).
+    offlineNote:
       list.fetchStatus === 'paused'
         ? 'the list updates by itself when the connection is back'
         : !online && loaded

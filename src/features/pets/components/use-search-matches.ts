@@ -60,7 +60,7 @@ export function useSearchMatches(
     busy: scan.searching,
     waiting: scan.searching && !scan.offline,
     waitingFor: undefined,
-    offline: scan.offline ? 'the search goes on by itself when the connection is back' : undefined,
+    offlineNote: scan.offline ? 'the search goes on by itself when the connection is back' : undefined,
     onRetry: scan.resume,
     retrying: scan.retrying,
     // A search that failed, or waits to go on, has not looked everywhere: it found nothing yet, not nothing.
