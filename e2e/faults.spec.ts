@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import {
   API_BASE_URL,
   expect,
@@ -94,10 +94,17 @@ test.describe('faults on reads', () => {
       await expect(page.getByRole('alert')).toContainText('failed (HTTP 503)');
       await expect(page.getByRole('alert')).toContainText('keeps trying again by itself');
       // Through a minute of tries, the failure stays on screen as it is: it never turns back into Loading.
+      // The page's time moves on only once its tries are answered: one still on its way in real time
+      // (a loaded machine) would otherwise reach the page's time limit and fail as no answer.
+      const onTheWay = new Set<Request>();
+      page.on('request', (request) => onTheWay.add(request));
+      page.on('requestfinished', (request) => onTheWay.delete(request));
+      page.on('requestfailed', (request) => onTheWay.delete(request));
       for (let second = 0; second < 60; second++) {
         await expect(page.getByRole('status').filter({ hasText: 'could not be loaded' })).toBeVisible();
         await expect(page.getByRole('alert')).toContainText('failed (HTTP 503)');
         await expect(page.getByText(/Loading/)).toHaveCount(0);
+        await expect.poll(() => onTheWay.size).toBe(0);
         await page.clock.fastForward(1_000);
       }
       outage = false;
