@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // One file per core. Vitest's default leaves one core free, which on a 2-core CI machine runs the
+    // files one at a time, while the service's tests mostly wait on the processes they start.
+    maxWorkers: '100%',
     projects: [
       {
         test: {

@@ -42,7 +42,9 @@ function expectOneLine(stderr: string, ...words: string[]) {
   for (const word of words) expect(lines[0]).toContain(word);
 }
 
-describe('a setup the service cannot start with', () => {
+// Each test waits for a process to exit, which takes seconds while other test files run beside it:
+// the time limit is runToExit's own.
+describe('a setup the service cannot start with', { timeout: 15_000 }, () => {
   it('a busy port: exits 1, naming PORT', async () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
@@ -63,12 +65,10 @@ describe('a setup the service cannot start with', () => {
     expectOneLine(stderr, `Port ${port} on 127.0.0.1`, 'in use', 'APP_PORT');
   });
 
-  it('npm start with an APP_PORT that is no port: exits 1, naming it', async () => {
-    for (const value of ['5173x', '0']) {
-      const { code, stderr } = await runToExit({ APP_PORT: value, PETSTORE_DB: ':memory:' }, 'scripts/start.ts');
-      expect(code).toBe(1);
-      expectOneLine(stderr, 'APP_PORT', `"${value}"`);
-    }
+  it.each(['5173x', '0'])('npm start with an APP_PORT of %s, which is no port: exits 1, naming it', async (value) => {
+    const { code, stderr } = await runToExit({ APP_PORT: value, PETSTORE_DB: ':memory:' }, 'scripts/start.ts');
+    expect(code).toBe(1);
+    expectOneLine(stderr, 'APP_PORT', `"${value}"`);
   });
 
   it.each([
