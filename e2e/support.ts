@@ -6,6 +6,7 @@ import {
   type BrowserContext,
   type Locator,
   type Page,
+  type Request,
   type Route,
 } from '@playwright/test';
 import { jsonCodec } from '../contract/json.ts';
@@ -110,6 +111,11 @@ export function recordApiRequests(page: Page, service: Service = REFERENCE_SERVI
  */
 export const test = base.extend<{ consoleMessages: string[] }, { service: Service }>({
   service: [REFERENCE_SERVICE, { option: true, scope: 'worker' }],
+  // Each page's requests followed from its first (`requestsOnTheWay`).
+  context: async ({ context }, use) => {
+    context.on('page', followRequests);
+    await use(context);
+  },
   consoleMessages: async ({ page }, use) => {
     const messages: string[] = [];
     page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
@@ -152,19 +158,39 @@ export async function goOnline(page: Page, context: BrowserContext) {
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
 }
 
+const onTheWay = new WeakMap<Page, Set<Request>>();
+
+function followRequests(page: Page): Set<Request> {
+  let requests = onTheWay.get(page);
+  if (!requests) {
+    const followed = new Set<Request>();
+    page.on('request', (request) => followed.add(request));
+    page.on('requestfinished', (request) => followed.delete(request));
+    page.on('requestfailed', (request) => followed.delete(request));
+    onTheWay.set(page, followed);
+    requests = followed;
+  }
+  return requests;
+}
+
+/** How many of the page's requests are sent and not yet answered (or failed). */
+export const requestsOnTheWay = (page: Page) => followRequests(page).size;
+
 /**
  * Runs the page's clock on, `stepMs` at a time, until `locator` shows: the app's tries again and
- * their backoff happen in the page's time, not the test's.
+ * their backoff happen in the page's time, not the test's. The clock moves only while no request
+ * is on its way: one answered slowly in real time (a loaded machine) would otherwise meet the
+ * page's time limit, and fail as no answer.
  */
 export async function untilVisible(page: Page, locator: Locator, stepMs = 1_000) {
   await expect
     .poll(
       async () => {
         if (await locator.isVisible()) return true;
-        await page.clock.fastForward(stepMs);
+        if (requestsOnTheWay(page) === 0) await page.clock.fastForward(stepMs);
         return false;
       },
-      { timeout: 30_000 },
+      { intervals: [50], timeout: 30_000 },
     )
     .toBe(true);
 }
