@@ -1,4 +1,4 @@
-import type { Page, Request } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import {
   API_BASE_URL,
   expect,
@@ -6,6 +6,7 @@ import {
   goOffline,
   goOnline,
   onPost,
+  requestsOnTheWay,
   signIn,
   test,
   uniqueName,
@@ -19,6 +20,41 @@ import {
 // not JSON or without environments (deploy.spec).
 
 const LIST = `${API_BASE_URL}/pets?limit=20`;
+const SERVICE_UNAVAILABLE = { status: 503, contentType: 'text/plain', body: 'Service Unavailable' };
+
+/**
+ * Every read of `url` fails with `fail` until `end()`. Once `hold()` is called, each is held instead:
+ * `next(whileOnItsWay)` runs the page's clock on, a second at a time, until the next try comes, runs
+ * `whileOnItsWay`, then fails the try.
+ */
+async function failReads(page: Page, url: string, fail: (route: Route) => Promise<void>) {
+  let failing = true;
+  let holding = false;
+  const held: Route[] = [];
+  await page.route(url, async (route) => {
+    if (!failing) await route.fallback();
+    else if (holding) held.push(route);
+    else await fail(route);
+  });
+  return {
+    hold: () => void (holding = true),
+    end: () => void (failing = false),
+    async next(whileOnItsWay: () => Promise<void>) {
+      await expect
+        .poll(
+          async () => {
+            if (held.length > 0) return true;
+            if (requestsOnTheWay(page) === 0) await page.clock.fastForward(1_000);
+            return false;
+          },
+          { intervals: [50] },
+        )
+        .toBe(true);
+      await whileOnItsWay();
+      await fail(held.shift()!);
+    },
+  };
+}
 
 async function fillForm(page: Page, name: string) {
   await signIn(page, { path: 'pets/new' });
@@ -80,11 +116,8 @@ test.describe('faults on reads', () => {
     { tag: '@core' },
     async ({ page, service }) => {
       await page.clock.install();
-      let outage = true;
-      await page.route(`${service.apiBaseUrl}/pets?limit=20`, (route) =>
-        outage
-          ? route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' })
-          : route.fallback(),
+      const reads = await failReads(page, `${service.apiBaseUrl}/pets?limit=20`, (route) =>
+        route.fulfill(SERVICE_UNAVAILABLE),
       );
       await signIn(page, { service });
       // Its quick tries first: after a few seconds of them, the status line says what they are for.
@@ -93,26 +126,35 @@ test.describe('faults on reads', () => {
       await untilVisible(page, page.getByRole('alert'));
       await expect(page.getByRole('alert')).toContainText('failed (HTTP 503)');
       await expect(page.getByRole('alert')).toContainText('keeps trying again by itself');
-      // Through a minute of tries, the failure stays on screen as it is: it never turns back into Loading.
-      // The page's time moves on only once its tries are answered: one still on its way in real time
-      // (a loaded machine) would otherwise reach the page's time limit and fail as no answer.
-      const onTheWay = new Set<Request>();
-      page.on('request', (request) => onTheWay.add(request));
-      page.on('requestfinished', (request) => onTheWay.delete(request));
-      page.on('requestfailed', (request) => onTheWay.delete(request));
-      for (let second = 0; second < 60; second++) {
-        await expect(page.getByRole('status').filter({ hasText: 'could not be loaded' })).toBeVisible();
-        await expect(page.getByRole('alert')).toContainText('failed (HTTP 503)');
-        await expect(page.getByText(/Loading/)).toHaveCount(0);
-        await expect.poll(() => onTheWay.size).toBe(0);
-        await page.clock.fastForward(1_000);
-      }
-      outage = false;
+      reads.end();
       // Its tries in the background, seconds apart: the next one finds the service back.
       await untilVisible(page, page.getByRole('table').getByRole('row').nth(1));
       await expect(page.getByRole('alert')).toHaveCount(0);
     },
   );
+
+  test('through a minute of an outage, the failure stays on screen as it is, each try on its way and answered', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    const reads = await failReads(page, LIST, (route) => route.fulfill(SERVICE_UNAVAILABLE));
+    await signIn(page);
+    await untilVisible(page, page.getByRole('alert'));
+    // Never back to Loading, nor to no words, while a try is on its way (the answer of the one before
+    // shown by then).
+    const failureShown = async () => {
+      await expect(page.getByRole('status').filter({ hasText: 'could not be loaded' })).toBeVisible();
+      await expect(page.getByRole('alert')).toContainText('failed (HTTP 503)');
+      await expect(page.getByText(/Loading/)).toHaveCount(0);
+    };
+    reads.hold();
+    const now = () => page.evaluate(() => Date.now());
+    const start = await now();
+    while ((await now()) - start < 60_000) await reads.next(failureShown);
+    reads.end();
+    await untilVisible(page, page.getByRole('table').getByRole('row').nth(1));
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
 
   test('an outage after the list is in: its rows stay, readable, the failure steady, and the new rows come by themselves', async ({
     page,
@@ -130,23 +172,22 @@ test.describe('faults on reads', () => {
     });
     await signIn(page);
     await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
-    let outage = true;
-    await page.route(`${API_BASE_URL}/pets?limit=50`, (route) =>
-      outage ? route.abort('connectionrefused') : route.fallback(),
-    );
+    const reads = await failReads(page, `${API_BASE_URL}/pets?limit=50`, (route) => route.abort('connectionrefused'));
     // From here the page's time moves only as the test moves it, so the gaps between tries are exact.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    const now = () => page.evaluate(() => Date.now());
+    await page.clock.pauseAt((await now()) + 1_000);
     await page.getByLabel('Rows per page').selectOption('50');
     await untilVisible(page, page.getByRole('alert'));
-    await expect(page.getByRole('alert')).toContainText("can't be reached");
-    for (let second = 0; second < 60; second++) {
+    const failureShown = async () => {
       await expect(page.getByRole('alert')).toContainText("can't be reached");
       // The rows left on screen are the 20 of before, not the 50 the page size now says: the line says so.
       await expect(
         page.getByRole('status').filter({ hasText: 'could not be loaded. Below are the 20 pets shown before.' }),
       ).toBeVisible();
-      await page.clock.fastForward(1_000);
-    }
+    };
+    reads.hold();
+    const start = await now();
+    while ((await now()) - start < 60_000) await reads.next(failureShown);
     // Tried again less and less often, 1 s, 2 s, 4 s… apart, up to 30 s (give or take the clock's 1 s steps).
     const tries = await page.evaluate(() => (window as unknown as { tries: number[] }).tries);
     expect(tries.length).toBeGreaterThanOrEqual(6);
@@ -158,7 +199,7 @@ test.describe('faults on reads', () => {
     await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'true');
     await page.clock.resume();
     await expectNoAxeViolations(page);
-    outage = false;
+    reads.end();
     await untilVisible(page, page.getByRole('status').filter({ hasText: /^Showing (the first 50|[\d,]+) pets/ }));
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'false');
