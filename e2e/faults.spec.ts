@@ -47,7 +47,8 @@ async function failReads(page: Page, url: string, fail: (route: Route) => Promis
             if (requestsOnTheWay(page) === 0) await page.clock.fastForward(1_000);
             return false;
           },
-          { intervals: [50] },
+          // Up to 30 s of the page's time between tries, a step each time.
+          { intervals: [50], timeout: 30_000 },
         )
         .toBe(true);
       await whileOnItsWay();
