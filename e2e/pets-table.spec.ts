@@ -171,8 +171,13 @@ test.describe('pets table', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await signIn(page, { path: `pets?q=${encodeURIComponent(petName)}` });
     const card = page.getByRole('table').getByRole('row').filter({ hasText: petName });
-    const [name, status, id, category] = await Promise.all(
-      ['.col-name', '.col-status', '.col-id', '.col-category'].map(async (cell) => card.locator(cell).boundingBox()),
+    // Once the search is done (the lines above the table change while it looks), the four cells in
+    // one go: the card cannot move between them.
+    await expect(page.getByRole('status').filter({ hasText: /^1 pet named like .*, among / })).toBeVisible();
+    const [name, status, id, category] = await card.evaluate((row) =>
+      ['.col-name', '.col-status', '.col-id', '.col-category'].map((cell) =>
+        row.querySelector(cell)!.getBoundingClientRect().toJSON(),
+      ),
     );
     expect(status!.y).toBeLessThan(name!.y + name!.height);
     expect(id!.y).toBeGreaterThanOrEqual(name!.y + name!.height);
