@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Plugin } from 'vite';
 import { localAppOrigins, port, readServerConfig, type ServerConfig } from '../server/config.ts';
 import { startService, type RunningService } from '../server/start.ts';
-import { describeStartupFailure } from '../server/startup-errors.ts';
+import { describeAppPortFailure, describeStartupFailure } from '../server/startup-errors.ts';
 
 /** A setup this cannot run with: one line naming what to change, no stack trace, exit 1. */
 function fail(line: string): never {
@@ -82,11 +82,9 @@ const vite = await createServer({ plugins: [localConfig], server: { port: appPor
 try {
   await vite.listen();
 } catch (error) {
-  // Vite says a port is taken in its message only (vite.config.ts sets strictPort).
-  if (!(error instanceof Error && /^Port \d+ is already in use/.test(error.message))) throw error;
-  fail(
-    `Port ${appPort.data} on ${String(vite.config.server.host)} is in use (another npm start or npm run dev?): stop that, or set APP_PORT to another port.`,
-  );
+  const line = describeAppPortFailure(error, appPort.data, String(vite.config.server.host));
+  if (!line) throw error;
+  fail(line);
 }
 const appUrl = vite.resolvedUrls?.local[0] ?? `http://127.0.0.1:${appPort.data}/`;
 

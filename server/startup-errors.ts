@@ -86,3 +86,19 @@ export function describeStartupFailure(error: unknown, config: ServerConfig | un
   if (message?.startsWith('Invalid environment')) return message.replace(/\s*\n\s*/g, ' ');
   return undefined;
 }
+
+/**
+ * One line for `npm start`'s app server (Vite) that cannot listen on APP_PORT; undefined for any
+ * other failure.
+ */
+export function describeAppPortFailure(error: unknown, port: number, host: string): string | undefined {
+  // Vite says a port is taken in its message only (vite.config.ts sets strictPort); one this user
+  // may not take (below 1024, not root) is Node's own error.
+  if (error instanceof Error && /^Port \d+ is already in use/.test(error.message)) {
+    return `Port ${port} on ${host} is in use (another npm start or npm run dev?): stop that, or set APP_PORT to another port.`;
+  }
+  if ((error as { code?: unknown } | undefined)?.code === 'EACCES') {
+    return `Port ${port} on ${host} is not open to this user: set APP_PORT to another port.`;
+  }
+  return undefined;
+}

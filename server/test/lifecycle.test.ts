@@ -1,7 +1,7 @@
 // Starting and stopping like a real service: a setup it cannot run with is one line naming the
 // variable to change; a signal to `npm start` or `npm run server` leaves nothing holding the ports.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,10 +16,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const BASE_ENV = { PORT: '0', MESSAGES_PORT: '0', PETSTORE_API_KEYS: 'k', LOG_LEVEL: 'silent' };
 
-/** Runs the service's entry point (or `npm start`'s) to its end: exit code and what it wrote. */
-function runToExit(env: Record<string, string>, entry = 'server/main.ts') {
+/**
+ * Runs the service's entry point (or `npm start`'s) to its end, through `wrapper` if given: exit
+ * code and what it wrote.
+ */
+function runToExit(env: Record<string, string>, entry = 'server/main.ts', wrapper: string[] = []) {
   return new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    const [command, ...args] = [...wrapper, process.execPath, '--import', 'tsx', entry];
+    const child = spawn(command!, args, {
       env: { ...process.env, ...BASE_ENV, ...env },
     });
     let stderr = '';
@@ -64,6 +68,18 @@ describe('a setup the service cannot start with', { timeout: 15_000 }, () => {
     expect(code).toBe(1);
     expectOneLine(stderr, `Port ${port} on 127.0.0.1`, 'in use', 'APP_PORT');
   });
+
+  // Root (as in CI) without the right to take a port below 1024, as any other user is; unless this
+  // machine lets anyone take port 80.
+  it.skipIf(Number(readFileSync('/proc/sys/net/ipv4/ip_unprivileged_port_start', 'utf8')) <= 80)(
+    'npm start with an APP_PORT this user may not take: exits 1, naming APP_PORT',
+    async () => {
+      const asUser = process.getuid?.() === 0 ? ['setpriv', '--bounding-set=-net_bind_service'] : [];
+      const { code, stderr } = await runToExit({ APP_PORT: '80', PETSTORE_DB: ':memory:' }, 'scripts/start.ts', asUser);
+      expect(code).toBe(1);
+      expectOneLine(stderr, 'Port 80', 'not open to this user', 'APP_PORT');
+    },
+  );
 
   it.each(['5173x', '0'])('npm start with an APP_PORT of %s, which is no port: exits 1, naming it', async (value) => {
     const { code, stderr } = await runToExit({ APP_PORT: value, PETSTORE_DB: ':memory:' }, 'scripts/start.ts');
