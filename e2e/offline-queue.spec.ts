@@ -146,7 +146,7 @@ test.describe('adding a pet while offline', () => {
       await expectNoAxeViolations(page);
 
       await page.unrouteAll({ behavior: 'ignoreErrors' });
-      await untilVisible(page, listed(page, name), 2_000);
+      await untilVisible(page, listed(page, name), { step: 2_000 });
       await expect(waiting(page)).toHaveCount(0);
       expect(await namesInStore(page, REFERENCE_SERVICE, name)).toBe(1);
     });
@@ -168,7 +168,7 @@ test.describe('adding a pet while offline', () => {
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     // The queue may send it again before the click: the notice then says it has been sent.
     await page.getByRole('link', { name: /^(See the pets kept on this device|See the list)$/ }).click();
-    await untilVisible(page, listed(page, name), 2_000);
+    await untilVisible(page, listed(page, name), { step: 2_000 });
     await expect(waiting(page)).toHaveCount(0);
     expect(creates.length).toBeGreaterThanOrEqual(2);
     const keys = await Promise.all(creates.map((request) => request.headerValue('idempotency-key')));

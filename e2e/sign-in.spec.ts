@@ -49,7 +49,7 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Enter your API key.' })).toHaveCount(1);
     await key.fill(API_KEY);
     await key.press('Enter');
-    await untilVisible(page, page.getByRole('heading', { name: 'Pets', level: 1 }), 100);
+    await untilVisible(page, page.getByRole('heading', { name: 'Pets', level: 1 }), { step: 100 });
     expect((await now()) - said).toBeLessThan(4_000);
     await expect(page.getByText('Enter your API key.')).toHaveCount(0);
   });

@@ -6,7 +6,6 @@ import {
   type BrowserContext,
   type Locator,
   type Page,
-  type Request,
   type Route,
 } from '@playwright/test';
 import { jsonCodec } from '../contract/json.ts';
@@ -111,9 +110,21 @@ export function recordApiRequests(page: Page, service: Service = REFERENCE_SERVI
  */
 export const test = base.extend<{ consoleMessages: string[] }, { service: Service }>({
   service: [REFERENCE_SERVICE, { option: true, scope: 'worker' }],
-  // Each page's requests followed from its first (`requestsOnTheWay`).
+  // The app's requests on their way, counted in each page (`requestsOnTheWay`).
   context: async ({ context }, use) => {
-    context.on('page', followRequests);
+    await context.addInitScript(() => {
+      const counted = window as unknown as { requestsOnTheWay: number };
+      counted.requestsOnTheWay = 0;
+      const send = window.fetch.bind(window);
+      window.fetch = async (...args: Parameters<typeof fetch>) => {
+        counted.requestsOnTheWay += 1;
+        try {
+          return await send(...args);
+        } finally {
+          counted.requestsOnTheWay -= 1;
+        }
+      };
+    });
     await use(context);
   },
   consoleMessages: async ({ page }, use) => {
@@ -158,41 +169,52 @@ export async function goOnline(page: Page, context: BrowserContext) {
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
 }
 
-const onTheWay = new WeakMap<Page, Set<Request>>();
-
-function followRequests(page: Page): Set<Request> {
-  let requests = onTheWay.get(page);
-  if (!requests) {
-    const followed = new Set<Request>();
-    page.on('request', (request) => followed.add(request));
-    page.on('requestfinished', (request) => followed.delete(request));
-    page.on('requestfailed', (request) => followed.delete(request));
-    onTheWay.set(page, followed);
-    requests = followed;
-  }
-  return requests;
-}
-
-/** How many of the page's requests are sent and not yet answered (or failed). */
-export const requestsOnTheWay = (page: Page) => followRequests(page).size;
+/**
+ * How many of the app's requests are sent and not yet answered, counted in the page, in step with
+ * its clock (the browser's network events reach the test later).
+ */
+export const requestsOnTheWay = (page: Page) =>
+  page.evaluate(() => (window as unknown as { requestsOnTheWay?: number }).requestsOnTheWay ?? 0);
 
 /**
- * Runs the page's clock on, `stepMs` at a time, until `locator` shows: the app's tries again and
- * their backoff happen in the page's time, not the test's. The clock moves only while no request
- * is on its way: one answered slowly in real time (a loaded machine) would otherwise meet the
- * page's time limit, and fail as no answer.
+ * Runs the page's clock on, `step` at a time, until `done()` is true or `within` of the page's time
+ * has passed; whether `done()` came true. The app's tries again and their backoff happen in the
+ * page's time, not the test's. The clock moves only while none of the app's requests is on its
+ * way: one answered slowly in real time (a loaded machine) would otherwise meet the page's time
+ * limit, and fail as no answer.
  */
-export async function untilVisible(page: Page, locator: Locator, stepMs = 1_000) {
+export async function runClockUntil(
+  page: Page,
+  done: () => Promise<boolean> | boolean,
+  { step = 1_000, within = 60_000 } = {},
+): Promise<boolean> {
+  let ran = 0;
+  let came = false;
   await expect
     .poll(
       async () => {
-        if (await locator.isVisible()) return true;
-        if (requestsOnTheWay(page) === 0) await page.clock.fastForward(stepMs);
+        came = await done();
+        if (came || ran >= within) return true;
+        if ((await requestsOnTheWay(page)) === 0) {
+          await page.clock.fastForward(step);
+          ran += step;
+        }
         return false;
       },
       { intervals: [50], timeout: 30_000 },
     )
     .toBe(true);
+  return came;
+}
+
+/** Runs the page's clock on (`runClockUntil`) until `locator` shows, which it must within `within`. */
+export async function untilVisible(
+  page: Page,
+  locator: Locator,
+  { step = 1_000, within = 60_000 }: { step?: number; within?: number } = {},
+) {
+  const shown = await runClockUntil(page, () => locator.isVisible(), { step, within });
+  expect(shown, `${locator.toString()} to show within ${within / 1000} s of the page's time`).toBe(true);
 }
 
 /**
