@@ -243,7 +243,7 @@ export function PetsPage() {
       {/* Always there with the list (its page number is known from the address), so the rows that
           arrive later never push the table down. */}
       {(!empty || noneOfCategory) && !(error && !rows?.length) && (
-        <Pager label="Pages" onPhones={elsewhere && !endPager} pages={pages} onPage={readOn} />
+        <Pager label="Pages" onPhones={elsewhere && noneOfCategory} pages={pages} onPage={readOn} />
       )}
       {noneOfCategory ? (
         <div className="empty-state">
