@@ -31,6 +31,24 @@ async function addLosingTheAnswer(page: Page, service: Service, name: string) {
   await page.getByRole('button', { name: 'Add pet' }).click();
 }
 
+/** The background of the notice around the page's one alert. */
+const noticeBackground = (page: Page) =>
+  page
+    .getByRole('alert')
+    .locator('xpath=..')
+    .evaluate((element) => getComputedStyle(element).backgroundColor);
+
+/** A colour of the page's theme (a CSS custom property), as the browser computes a background. */
+function themeColor(page: Page, property: string) {
+  return page.evaluate((property) => {
+    const probe = document.body.appendChild(document.createElement('div'));
+    probe.style.background = `var(${property})`;
+    const color = getComputedStyle(probe).backgroundColor;
+    probe.remove();
+    return color;
+  }, property);
+}
+
 /** The POSTs to the pets API, and the CORS preflights before them. */
 function recordWrites(page: Page, service: Service) {
   const writes: Request[] = [];
@@ -121,6 +139,8 @@ test.describe('a service built to the spec alone', { tag: '@spec' }, () => {
     await page.getByRole('button', { name: `Look for “${name}”` }).click();
     await expect(page.getByText(`lists a pending pet named “${name}” in category 4:`)).toBeVisible();
     await expect(page.getByText('If it is the pet you sent, it was added')).toBeVisible();
+    // Nothing is known to have failed: the notice is not in a failure's red, nor is the pet it found.
+    expect(await noticeBackground(page)).not.toBe(await themeColor(page, '--danger-bg'));
     expect(writes.filter((request) => request.method() === 'POST')).toHaveLength(1);
     await expect(page.getByLabel('Name')).toHaveValue(name);
 
@@ -170,6 +190,8 @@ test.describe('a service built to the spec alone', { tag: '@spec' }, () => {
     );
     await expect(page.getByRole('alert')).toContainText("the service's setup is probably refusing this request");
     await expect(page.getByRole('alert')).not.toContainText(/in a moment|by itself/);
+    // A failure, in a failure's red.
+    expect(await noticeBackground(page)).toBe(await themeColor(page, '--danger-bg'));
     await expect(page.getByRole('button', { name: 'Send again' })).toBeVisible();
     await expect(page.getByLabel('Name')).toHaveValue(name);
     await expectNoAxeViolations(page);

@@ -150,8 +150,10 @@ export function LostCreateNotice({
   useEffect(() => {
     if (looking) lookup.current?.focus();
   }, [looking]);
+  // Whether the pet was added is not known: a warning, with the way to find out, where nothing
+  // failed for sure; a setup that refuses the request is a failure, said as one.
   return (
-    <div className="notice notice-error">
+    <div className={words.lookFor ? 'notice notice-warning' : 'notice notice-error'}>
       <div role="alert">
         <p>{words.what}</p>
         <p>{words.next}</p>
