@@ -221,6 +221,42 @@ test.describe('adding a pet while offline', () => {
   );
 
   test(
+    'a kept pet the look finds in the list: the list is read anew, and the person takes it off this device',
+    { tag: '@spec' },
+    async ({ page, service }) => {
+      const name = uniqueName('Found');
+      const creates = recordCreates(page, service);
+      await openForm(page, service);
+      await stopService(page, service, { lose: true });
+      await addPet(page, name);
+      await expect(page.getByRole('status').filter({ hasText: 'may have been added' })).toBeVisible();
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await page.getByRole('link', { name: 'See the pets kept on this device' }).click();
+      // The list read before the pet was added, as it was: it does not have it.
+      await expect(queued(page, name)).toContainText('Waiting for you to decide.');
+      await expect(listed(page, name)).toHaveCount(0);
+
+      await queued(page, name)
+        .getByRole('button', { name: `Look for “${name}”` })
+        .click();
+      await expect(queued(page, name)).toContainText(`lists a pending pet named “${name}” in category 4:`);
+      // What the look found, the list shows too.
+      await expect(listed(page, name)).toHaveCount(1);
+      await queued(page, name)
+        .getByRole('button', { name: `It is: remove it from this device (“${name}”)` })
+        .click();
+      await expect(waiting(page)).toHaveCount(0);
+      await expect(page.getByText(`“${name}” is in ${service.environment}'s list`)).toContainText(
+        'it is no longer kept on this device.',
+      );
+      await expect(page.getByRole('button', { name: `Undo removing “${name}”` })).toBeFocused();
+      await expectNoAxeViolations(page);
+      expect(creates).toHaveLength(1);
+      expect(await namesInStore(page, service, name)).toBe(1);
+    },
+  );
+
+  test(
     'without idempotency keys, Send again sends it once more, when asked',
     { tag: '@spec' },
     async ({ page, service }) => {

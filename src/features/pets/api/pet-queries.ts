@@ -78,7 +78,12 @@ export const petQueries = {
   lookFor: (api: PetstoreApi, { name, categoryId, status }: NewPet) =>
     queryOptions({
       queryKey: [...petQueries.all(api), 'look-for', status ?? 'all', name, categoryId.toString()],
-      queryFn: ({ signal }) => lookForPet(api, { name, categoryId, status }, signal),
+      queryFn: async ({ signal, client }) => {
+        const look = await lookForPet(api, { name, categoryId, status }, signal);
+        // Found: the lists on screen were most likely read before it was added. They are read anew.
+        if (look.matches.length > 0) void client.invalidateQueries({ queryKey: petQueries.lists(api) });
+        return look;
+      },
       // Always read anew: the answer is about now.
       staleTime: 0,
       gcTime: 0,

@@ -215,7 +215,11 @@ export function AddPetPage() {
         {failure && (
           <div ref={failureRef} tabIndex={-1}>
             {lost ? (
-              <LostCreateNotice words={lost.words} pet={lost.pet} onFound={forgetSent} />
+              <LostCreateNotice
+                words={lost.words}
+                pet={lost.pet}
+                found={{ label: 'It is: clear the form', onClick: forgetSent }}
+              />
             ) : (
               <ErrorNotice error={failure} kind="write" idempotent={idempotent} />
             )}

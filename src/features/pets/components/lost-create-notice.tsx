@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useApi } from '../../../api/api-context.ts';
 import { useReadFailure } from '../../../api/read-failure.ts';
@@ -35,8 +35,14 @@ export function useFoundByLook(pet: NewPet | undefined): boolean {
   return pet !== undefined && found === true;
 }
 
+/** The way on once the look found the pet, where it is not a second send: what it says and does. */
+interface FoundAction {
+  label: ReactNode;
+  onClick: () => void;
+}
+
 /** Whether the pet is in its status's list now: the look, and what it found. */
-function PetLookup({ pet, onFound }: { pet: NewPet; onFound: (() => void) | undefined }) {
+function PetLookup({ pet, found }: { pet: NewPet; found: FoundAction | undefined }) {
   const api = useApi();
   const options = petQueries.lookFor(api, pet);
   const lookup = useQuery(options);
@@ -79,10 +85,10 @@ function PetLookup({ pet, onFound }: { pet: NewPet; onFound: (() => void) | unde
         </ul>
         <p>If it is the pet you sent, it was added: there is nothing more to send.</p>
         <p className="lookup-actions">
-          {onFound && (
-            // The way on now, rather than the form's Send again.
-            <button type="button" className="button-primary" onClick={onFound}>
-              It is: clear the form
+          {found && (
+            // The way on now, rather than a Send again.
+            <button type="button" className="button-primary" onClick={found.onClick}>
+              {found.label}
             </button>
           )}
           {lookAgain}
@@ -134,13 +140,13 @@ function PetLookup({ pet, onFound }: { pet: NewPet; onFound: (() => void) | unde
 export function LostCreateNotice({
   words,
   pet,
-  onFound,
+  found,
   onLook,
 }: {
   words: LostCreateWords;
   pet: NewPet;
-  /** Where the pet is still in a form: the person says a pet found is the one sent, done with it. */
-  onFound?: () => void;
+  /** The person says a pet found is the one sent, and is done with it: clearing the form, say. */
+  found?: FoundAction;
   /** When the person asks to look for it (what the look finds is `useFoundByLook`'s). */
   onLook?: () => void;
 }) {
@@ -161,7 +167,7 @@ export function LostCreateNotice({
       {words.lookFor && (
         <div ref={lookup} role="status" className="lookup" tabIndex={-1}>
           {looking ? (
-            <PetLookup pet={pet} onFound={onFound} />
+            <PetLookup pet={pet} found={found} />
           ) : (
             <p>
               <button

@@ -247,6 +247,29 @@ describe('QueuedPets', () => {
     expect(within(region).getByRole('button', { name: onceFound })).toBeVisible();
   });
 
+  it('a lost send the look finds: the person says it is the one, and it leaves this device, Undo at hand', async () => {
+    server.use(
+      http.get(`${API}/pets`, () => HttpResponse.json([{ id: 9, name: 'Rex', categoryId: 3, status: 'sold' }])),
+    );
+    const region = await renderQueue(() => {
+      petQueue.add(rex, { state: 'waiting' });
+      petQueue.add(rex, { state: 'lost', lostBy: 'network' });
+    });
+    const before = petQueue.get();
+    const lost = within(region).getAllByRole('listitem')[1]!;
+    await userEvent.click(within(lost).getByRole('button', { name: 'Look for “Rex”' }));
+    await userEvent.click(
+      await within(lost).findByRole('button', { name: 'It is: remove it from this device (“Rex”)' }),
+    );
+    expect(petQueue.get()).toEqual([before[0]]);
+    expect(screen.getByText(/is in Test's list/)).toHaveTextContent(
+      "“Rex” is in Test's list: it is no longer kept on this device.",
+    );
+    expect(screen.getByRole('button', { name: 'Undo removing “Rex”' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(petQueue.get()).toEqual(before);
+  });
+
   it('says Send again anyway only under the look that found the pet, not under another pet like it', async () => {
     server.use(
       http.get(`${API}/pets`, () => HttpResponse.json([{ id: 9, name: 'Rex', categoryId: 3, status: 'sold' }])),

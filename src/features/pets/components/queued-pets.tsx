@@ -58,7 +58,16 @@ function stateText(pet: QueuedPet, environmentName: string): string {
   }
 }
 
-function QueuedPetItem({ pet, onDiscard }: { pet: QueuedPet; onDiscard: () => void }) {
+function QueuedPetItem({
+  pet,
+  onDiscard,
+  onFound,
+}: {
+  pet: QueuedPet;
+  onDiscard: () => void;
+  /** The person says the pet the look found is this one: it was added, and leaves this device. */
+  onFound: () => void;
+}) {
   const { environment } = useApi();
   const navigate = useNavigate();
   const { name, categoryId, status } = pet.pet;
@@ -95,7 +104,21 @@ function QueuedPetItem({ pet, onDiscard }: { pet: QueuedPet; onDiscard: () => vo
         {STATUS_LABELS[status].toLowerCase()}
       </p>
       <p className={`queued-pet-state queued-pet-${pet.state}`}>{stateText(pet, environment.name)}</p>
-      {lostWords && lostPet && <LostCreateNotice words={lostWords} pet={lostPet} onLook={() => setLooked(true)} />}
+      {lostWords && lostPet && (
+        <LostCreateNotice
+          words={lostWords}
+          pet={lostPet}
+          found={{
+            label: (
+              <>
+                It is: remove it from this device<span className="visually-hidden"> (“{name}”)</span>
+              </>
+            ),
+            onClick: onFound,
+          }}
+          onLook={() => setLooked(true)}
+        />
+      )}
       {/* The visible words first: a button lays its text out as flex items, and drops the spaces around them. */}
       {pet.state !== 'sending' && (
         <p className="queued-pet-actions">
@@ -208,8 +231,9 @@ export function QueuedPets() {
 function OwnQueuedPets() {
   const queue = usePetQueue();
   const { environment } = useApi();
-  // The pet last discarded, and where it was: Undo puts it back, until this page is left.
-  const [discarded, setDiscarded] = useState<{ pet: QueuedPet; at: number }>();
+  // The pet last discarded, or removed as found in the list, and where it was: Undo puts it back,
+  // until this page is left.
+  const [discarded, setDiscarded] = useState<{ pet: QueuedPet; at: number; found?: boolean }>();
   const [undone, setUndone] = useState(0);
   const undo = useRef<HTMLButtonElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -225,7 +249,8 @@ function OwnQueuedPets() {
     <p className="notice queued-undo">
       {/* One flex item: the words wrap as a sentence does. */}
       <span>
-        <Quoted text={discarded.pet.pet.name} /> was discarded.
+        <Quoted text={discarded.pet.pet.name} />{' '}
+        {discarded.found ? `is in ${environment.name}'s list: it is no longer kept on this device.` : 'was discarded.'}
       </span>
       <button
         ref={undo}
@@ -237,7 +262,11 @@ function OwnQueuedPets() {
           setUndone((times) => times + 1);
         }}
       >
-        Undo<span className="visually-hidden"> discarding “{discarded.pet.pet.name}”</span>
+        Undo
+        <span className="visually-hidden">
+          {' '}
+          {discarded.found ? 'removing' : 'discarding'} “{discarded.pet.pet.name}”
+        </span>
       </button>
     </p>
   );
@@ -269,6 +298,10 @@ function OwnQueuedPets() {
                 pet={pet}
                 onDiscard={() => {
                   setDiscarded({ pet, at });
+                  petQueue.remove(pet.id);
+                }}
+                onFound={() => {
+                  setDiscarded({ pet, at, found: true });
                   petQueue.remove(pet.id);
                 }}
               />
