@@ -483,6 +483,20 @@ test.describe('adding a pet while offline', () => {
       );
       await expect(waiting(page)).toHaveCount(0);
       await expectNoAxeViolations(page);
+      // Discard asks first: the question on a line of its own, its two answers side by side under it.
+      await left.getByRole('button', { name: 'Discard it…' }).click();
+      const answers = left.getByRole('group', { name: 'Discard it for good?' });
+      const [question, keep, discard] = await Promise.all(
+        [
+          answers.getByText('Discard it for good?'),
+          answers.getByRole('button', { name: 'Keep it' }),
+          answers.getByRole('button', { name: 'Discard it', exact: true }),
+        ].map(async (part) => (await part.boundingBox())!),
+      );
+      expect(keep.y).toBeGreaterThanOrEqual(question.y + question.height);
+      expect(discard.y).toBe(keep.y);
+      await answers.getByRole('button', { name: 'Keep it' }).click();
+      await expect(left.getByRole('button', { name: 'Discard it…' })).toBeFocused();
       // Refused unread, the one send made it no pet that may have been added: it goes, once.
       await left.getByRole('button', { name: 'Take it over' }).click();
       await expect(left).toHaveCount(0);
