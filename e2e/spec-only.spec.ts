@@ -87,7 +87,7 @@ test.describe('a service built to the spec alone', { tag: '@spec' }, () => {
   }) => {
     await signIn(page, { service });
     await expect(page.getByRole('status').filter({ hasText: 'Showing the first 20 pets.' })).toContainText(
-      'There is no next page. If the store has more pets, show more rows per page, pick a status, or search by name.',
+      'The service offers no next page: if the store has more pets, show more rows per page, pick a status, or search by name.',
     );
     await expect(page.getByRole('link', { name: /Next/ })).toHaveCount(0);
     // Other tests add pets to the same service, newest first: the seeded ones move down the list.

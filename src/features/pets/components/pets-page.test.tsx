@@ -55,7 +55,7 @@ describe('PetsPage', () => {
     expect(rows()).toHaveLength(13);
     // With no next page linked, as from a service built to the spec alone: where the others may be.
     expect(screen.getByRole('status')).toHaveTextContent(
-      'There is no next page. If the store has more pets, show more rows per page, pick a status, or search by name.',
+      'The service offers no next page: if the store has more pets, show more rows per page, pick a status, or search by name.',
     );
     unmountLonger();
     // At the most rows a page may have, the search is the one way left.
@@ -66,7 +66,7 @@ describe('PetsPage', () => {
     const { unmount: unmountLongest } = renderSignedIn(<PetsPage />, { path: '/pets?limit=100' });
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent(
-        'Showing the first 100 pets. There is no next page. If the store has more pets, pick a status or search by name.',
+        'Showing the first 100 pets. The service offers no next page: if the store has more pets, pick a status or search by name.',
       ),
     );
     unmountLongest();
@@ -74,7 +74,7 @@ describe('PetsPage', () => {
     renderSignedIn(<PetsPage />, { path: '/pets?limit=50&status=sold' });
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent(
-        'Showing the first 100 sold pets. There is no next page. If the store has more sold pets, show more rows per page.',
+        'Showing the first 100 sold pets. The service offers no next page: if the store has more sold pets, show more rows per page.',
       ),
     );
   });

@@ -72,8 +72,8 @@ function noNextPage({ status, limit }: PetListSearch, what: string): string {
     !status && 'pick a status',
     !status && 'search by name',
   ].filter((way) => way !== false);
-  if (ways.length === 0) return 'There is no next page.';
-  return `There is no next page. If the store has more ${what}s, ${eitherOf.format(ways)}.`;
+  if (ways.length === 0) return 'The service offers no next page.';
+  return `The service offers no next page: if the store has more ${what}s, ${eitherOf.format(ways)}.`;
 }
 
 /**
