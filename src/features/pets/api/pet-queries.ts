@@ -78,12 +78,7 @@ export const petQueries = {
   lookFor: (api: PetstoreApi, { name, categoryId, status }: NewPet) =>
     queryOptions({
       queryKey: [...petQueries.all(api), 'look-for', status ?? 'all', name, categoryId.toString()],
-      queryFn: async ({ signal, client }) => {
-        const look = await lookForPet(api, { name, categoryId, status }, signal);
-        // Found: the lists on screen were most likely read before it was added. They are read anew.
-        if (look.matches.length > 0) void client.invalidateQueries({ queryKey: petQueries.lists(api) });
-        return look;
-      },
+      queryFn: ({ signal }) => lookForPet(api, { name, categoryId, status }, signal),
       // Always read anew: the answer is about now.
       staleTime: 0,
       gcTime: 0,
@@ -108,6 +103,14 @@ export function petAdded(queryClient: QueryClient, api: PetstoreApi, pet: Pet) {
   void queryClient
     .cancelQueries({ ...lists, predicate: (query) => query.state.data === undefined })
     .then(() => queryClient.invalidateQueries(lists));
+}
+
+/**
+ * A pet whose answer was lost, found in the service by a look: the lists on screen were most likely
+ * read before it was added, and are read anew. A read under way goes on: it began later, most likely.
+ */
+export function petFound(queryClient: QueryClient, api: PetstoreApi) {
+  void queryClient.invalidateQueries({ queryKey: petQueries.lists(api) }, { cancelRefetch: false });
 }
 
 /** A pet already on screen in some loaded list, to show at once while its detail loads. */

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useApi } from '../../../api/api-context.ts';
@@ -8,7 +8,7 @@ import type { LostCreateWords } from '../../../ui/error-messages.ts';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
 import { Isolated, Quoted } from '../../../ui/isolate.tsx';
 import { LOOKUP_LIMIT } from '../api/list-pets.ts';
-import { petQueries } from '../api/pet-queries.ts';
+import { petFound, petQueries } from '../api/pet-queries.ts';
 import { useCategoryNames } from '../categories.ts';
 import { STATUS_LABELS, type NewPet } from '../pet.ts';
 
@@ -47,6 +47,12 @@ function PetLookup({ pet, found }: { pet: NewPet; found: FoundAction | undefined
   const options = petQueries.lookFor(api, pet);
   const lookup = useQuery(options);
   const { failure, retrying, tryAgain } = useReadFailure(lookup, options.queryKey);
+  // Once, when the look first finds it: not on every look again that finds it still.
+  const listed = lookup.data !== undefined && lookup.data.matches.length > 0;
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (listed) petFound(queryClient, api);
+  }, [listed, queryClient, api]);
   const status = pet.status ? `${STATUS_LABELS[pet.status].toLowerCase()} ` : '';
   // The category as the form shows it: its name, where the environment gives it one.
   const category = useCategoryNames().label(pet.categoryId);
