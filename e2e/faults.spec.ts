@@ -6,6 +6,7 @@ import {
   goOffline,
   goOnline,
   onPost,
+  pageTime,
   requestsOnTheWay,
   runClockUntil,
   signIn,
@@ -24,10 +25,11 @@ const LIST = `${API_BASE_URL}/pets?limit=20`;
 const SERVICE_UNAVAILABLE = { status: 503, contentType: 'text/plain', body: 'Service Unavailable' };
 
 /**
- * Every read of `url` fails with `fail` until `end()`. Once `hold()` is called, each is held instead:
- * `next(look)` runs the page's clock on until the next try comes (the longest wait between tries is
- * 30 s), runs `look` while it is on its way, fails it, and runs `look` again once the page has the
- * answer. For a page whose clock is paused: a try held stays on its way, never timed out.
+ * Every read of `url` fails with `fail` until `end()`. `throughAMinute(look)` holds each try instead,
+ * for a minute of the page's time: it runs the page's clock on until the next try comes (the longest
+ * wait between tries is 30 s), runs `look` while it is on its way, fails it, and runs `look` again
+ * once the page has the answer. For a page whose clock is paused: a try held stays on its way, never
+ * timed out.
  */
 async function failReads(page: Page, url: string, fail: (route: Route) => Promise<void>) {
   let failing = true;
@@ -38,23 +40,27 @@ async function failReads(page: Page, url: string, fail: (route: Route) => Promis
     else if (holding) held.push(route);
     else await fail(route);
   });
+  async function next(look: () => Promise<void>) {
+    const came = await runClockUntil(page, () => held.length > 0, { within: 35_000 });
+    expect(came, "a try within 35 s of the page's time").toBe(true);
+    await look();
+    await fail(held.shift()!);
+    // The answer in, the page is told of it in a timer of React Query's own, due at once.
+    await expect.poll(() => requestsOnTheWay(page)).toBe(0);
+    await page.clock.runFor(1);
+    await look();
+  }
   return {
-    hold: () => void (holding = true),
+    async throughAMinute(look: () => Promise<void>) {
+      holding = true;
+      const start = await pageTime(page);
+      while ((await pageTime(page)) - start < 60_000) await next(look);
+    },
     /** From now on reads reach the service, those held too. */
     async end() {
       failing = false;
       holding = false;
       for (const route of held.splice(0)) await route.fallback();
-    },
-    async next(look: () => Promise<void>) {
-      const came = await runClockUntil(page, () => held.length > 0, { within: 35_000 });
-      expect(came, "a try within 35 s of the page's time").toBe(true);
-      await look();
-      await fail(held.shift()!);
-      // The answer in, the page is told of it in a timer of React Query's own, due at once.
-      await expect.poll(() => requestsOnTheWay(page)).toBe(0);
-      await page.clock.runFor(1);
-      await look();
     },
   };
 }
@@ -131,16 +137,13 @@ test.describe('faults on reads', () => {
       await expect(page.getByRole('alert')).toContainText('keeps trying again by itself');
       // Through a minute of tries, never back to Loading nor to no words: while each try is on its way,
       // and once it is answered. The page's time moves only as the test moves it from here.
-      const now = () => page.evaluate(() => Date.now());
-      await page.clock.pauseAt((await now()) + 1_000);
+      await page.clock.pauseAt((await pageTime(page)) + 1_000);
       const failureShown = async () => {
         await expect(page.getByRole('status').filter({ hasText: 'could not be loaded' })).toBeVisible();
         await expect(page.getByRole('alert')).toContainText('failed (HTTP 503)');
         await expect(page.getByText(/Loading/)).toHaveCount(0);
       };
-      reads.hold();
-      const start = await now();
-      while ((await now()) - start < 60_000) await reads.next(failureShown);
+      await reads.throughAMinute(failureShown);
       // Its tries in the background, seconds apart: the next one finds the service back.
       await reads.end();
       await untilVisible(page, page.getByRole('table').getByRole('row').nth(1), { within: 35_000 });
@@ -166,8 +169,7 @@ test.describe('faults on reads', () => {
     await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
     const reads = await failReads(page, `${API_BASE_URL}/pets?limit=50`, (route) => route.abort('connectionrefused'));
     // From here the page's time moves only as the test moves it, so the gaps between tries are exact.
-    const now = () => page.evaluate(() => Date.now());
-    await page.clock.pauseAt((await now()) + 1_000);
+    await page.clock.pauseAt((await pageTime(page)) + 1_000);
     await page.getByLabel('Rows per page').selectOption('50');
     await untilVisible(page, page.getByRole('alert'));
     const failureShown = async () => {
@@ -177,9 +179,7 @@ test.describe('faults on reads', () => {
         page.getByRole('status').filter({ hasText: 'could not be loaded. Below are the 20 pets shown before.' }),
       ).toBeVisible();
     };
-    reads.hold();
-    const start = await now();
-    while ((await now()) - start < 60_000) await reads.next(failureShown);
+    await reads.throughAMinute(failureShown);
     // Tried again less and less often, 1 s, 2 s, 4 s… apart, up to 30 s (give or take the clock's 1 s steps).
     const tries = await page.evaluate(() => (window as unknown as { tries: number[] }).tries);
     expect(tries.length).toBeGreaterThanOrEqual(6);
@@ -291,9 +291,8 @@ test.describe('faults on reads', () => {
     await expect(page.getByText(/offline|can't be reached/)).toBeVisible();
     // The page's time moves only as the test moves it, in steps far shorter than the first wait
     // between tries (1 s): the rows come from the browser being back, not from a try that was due.
-    const now = () => page.evaluate(() => Date.now());
-    await page.clock.pauseAt((await now()) + 1_000);
-    const back = await now();
+    await page.clock.pauseAt((await pageTime(page)) + 1_000);
+    const back = await pageTime(page);
     await goOnline(page, context);
     const rows = page.getByRole('status').filter({ hasText: /^Showing (the first 50|[\d,]+) pets/ });
     await expect
@@ -302,7 +301,7 @@ test.describe('faults on reads', () => {
         return rows.isVisible();
       })
       .toBe(true);
-    expect((await now()) - back).toBeLessThan(1_000);
+    expect((await pageTime(page)) - back).toBeLessThan(1_000);
   });
 });
 

@@ -169,6 +169,9 @@ export async function goOnline(page: Page, context: BrowserContext) {
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
 }
 
+/** The page's time: its clock's, once the test has installed one. */
+export const pageTime = (page: Page) => page.evaluate(() => Date.now());
+
 /**
  * How many of the app's requests are sent and not yet answered, counted in the page, in step with
  * its clock (the browser's network events reach the test later).
