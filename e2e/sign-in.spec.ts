@@ -7,6 +7,8 @@ import {
   ENVIRONMENT,
   expect,
   expectNoAxeViolations,
+  goOffline,
+  goOnline,
   pageTime,
   signIn,
   test,
@@ -264,6 +266,28 @@ test.describe('sign-in', () => {
     await page.keyboard.type('!');
     await expect(field).toHaveValue(`${API_KEY}!`);
   });
+
+  test(
+    'offline, says so, not the service nor its setup, and signs in once back online',
+    { tag: '@spec' },
+    async ({ page, context, service }) => {
+      await page.goto('sign-in');
+      await page.getByLabel('Environment').selectOption(service.environment);
+      const field = page.getByLabel('API key', { exact: true });
+      await field.fill(API_KEY);
+      await goOffline(page, context);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('alert')).toHaveText(
+        `This device is offline, so ${service.environment} could not check the key. Try again once it is back online.`,
+      );
+      await expect(field).toBeFocused();
+      await expect(field).toHaveValue(API_KEY);
+      // What it says helps: once online, the same key, sent again, signs in.
+      await goOnline(page, context);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('heading', { name: 'Pets', exact: true })).toBeVisible();
+    },
+  );
 
   test('too many tries (a 429): says to wait, and keeps the key', async ({ page }) => {
     await page.route('**/v1/pets?limit=1', (route) =>

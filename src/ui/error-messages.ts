@@ -182,6 +182,10 @@ export function describeSignInFailure(error: unknown, environmentName: string): 
   if (isKeyRefused(error)) {
     return `This API key was not accepted by ${environmentName}. Check it and type it again.`;
   }
+  // The service was never asked: its setup, which "can't be reached" hints at below, is not the cause.
+  if (isApiError(error) && error.kind === 'offline') {
+    return `This device is offline, so ${environmentName} could not check the key. Try again once it is back online.`;
+  }
   if (isApiError(error) && error.isTransient) {
     // An answer it gave (a 503) is said as such: "can't be reached" would send people to the network.
     const what =
