@@ -146,19 +146,20 @@ for (const size of ['desk', 'phone'] as const) {
       await expect(rowOf(pets.dog).locator('td.col-category')).toHaveText('Dogs');
       await expect(rowOf(pets.exotic).locator('td.col-category')).toHaveText('Exotics beyond 2^53');
       const odd = rowOf(pets.unnamed).locator('td.col-category');
-      await expect(odd).toHaveText(INT64_MAX.toString());
-      await expect(odd).toHaveAttribute('title', INT64_MAX.toString());
+      // As the pet's page says it: not a bare number under "Category", where names are.
+      await expect(odd).toHaveText(`Unnamed (ID ${INT64_MAX})`);
+      await expect(odd).toHaveAttribute('title', `Unnamed (ID ${INT64_MAX})`);
       await expect(rowOf(pets.cat).locator('td.col-category')).toHaveAttribute('title', 'Cats (ID 2)');
       await expectWithinItsCell(rowOf(pets.unnamed));
       await expectWithinItsCell(rowOf(pets.exotic));
 
-      // By name, named ones first; the unnamed id last.
+      // By name, named ones first; the unnamed last.
       await table.getByRole('button', { name: 'Category', exact: true }).click();
       await expect(table.locator('td.col-category')).toHaveText([
         'Cats',
         'Dogs',
         'Exotics beyond 2^53',
-        INT64_MAX.toString(),
+        `Unnamed (ID ${INT64_MAX})`,
       ]);
       await expect(page.getByRole('status').filter({ hasText: 'Sorted by category (A to Z)' })).toBeVisible();
 

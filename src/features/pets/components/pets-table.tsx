@@ -35,10 +35,12 @@ const PetRow = memo(function PetRow({
   categoryId,
   status,
   categoryName,
-  categoryLabel,
-}: Pet & { categoryName: string | undefined; categoryLabel: string }) {
-  // The whole value in a tooltip too, should a long one ever be cut.
-  const category = categoryName ?? categoryId.toString();
+  namedColumn,
+}: Pet & { categoryName: string | undefined; namedColumn: boolean }) {
+  // A category the environment does not name is said as the pet's page says it. The whole value is
+  // in a tooltip too, should a long one ever be cut.
+  const categoryIdText = categoryId.toString();
+  const unnamed = namedColumn && categoryName === undefined;
   return (
     <tr>
       <td className="col-id numeric" data-label="ID">
@@ -48,11 +50,17 @@ const PetRow = memo(function PetRow({
         <a href={browserPath(paths.pet(id))}>{name}</a>
       </td>
       <td
-        className={categoryName === undefined ? 'col-category numeric' : 'col-category'}
-        data-label={categoryLabel}
-        title={categoryName === undefined ? category : `${categoryName} (ID ${categoryId})`}
+        className={namedColumn ? 'col-category' : 'col-category numeric'}
+        data-label={namedColumn ? NAMED_CATEGORY_COLUMN.label : 'Category ID'}
+        title={namedColumn ? `${categoryName ?? 'Unnamed'} (ID ${categoryIdText})` : categoryIdText}
       >
-        {category}
+        {unnamed ? (
+          <>
+            Unnamed <span className="category-id">(ID {categoryIdText})</span>
+          </>
+        ) : (
+          (categoryName ?? categoryIdText)
+        )}
       </td>
       <td className="col-status" data-label="Status">
         <StatusText status={status} />
@@ -63,13 +71,12 @@ const PetRow = memo(function PetRow({
 
 /** A list's rows, drawn again only when the list changes: not on every keystroke of a search. */
 const Rows = memo(function Rows({ rows, categoryName }: { rows: readonly Pet[]; categoryName?: CategoryName }) {
-  const categoryLabel = categoryName ? NAMED_CATEGORY_COLUMN.label : 'Category ID';
   return rows.map((pet) => (
     <PetRow
       key={pet.id.toString()}
       {...pet}
       categoryName={categoryName?.(pet.categoryId)}
-      categoryLabel={categoryLabel}
+      namedColumn={categoryName !== undefined}
     />
   ));
 });
