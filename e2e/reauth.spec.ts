@@ -63,14 +63,14 @@ test(
   },
 );
 
-test('a key refused in the dialog, after a click on Continue, is read out with the field the focus moves to', async ({
+test('a key refused in the dialog, after a click on Sign in, is read out with the field the focus moves to', async ({
   page,
 }) => {
   const dialog = await askedAgainFromTheList(page);
   const field = dialog.getByLabel('API key', { exact: true });
   await field.fill('not-a-key');
   const described = await describedOnFocus(field);
-  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(field).toBeFocused();
   expect(await described()).toContain('This API key was not accepted');
 });
@@ -78,7 +78,7 @@ test('a key refused in the dialog, after a click on Continue, is read out with t
 test('a list read that meets a revoked key waits for the new one, then shows its rows', async ({ page }) => {
   const dialog = await askedAgainFromTheList(page);
   await dialog.getByLabel('API key', { exact: true }).fill('e2e-other-key');
-  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Showing the first 10 pets.' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
 });

@@ -106,7 +106,7 @@ describe('signing out from the sign-in-again dialog', () => {
     let checks = 0;
     server.events.on('request:start', () => checks++);
     await userEvent.type(within(reauthDialog).getByLabelText('API key'), 'new\u2011key');
-    await userEvent.click(within(reauthDialog).getByRole('button', { name: 'Continue' }));
+    await userEvent.click(within(reauthDialog).getByRole('button', { name: 'Sign in' }));
     expect(within(reauthDialog).getByText(/^The key holds the character ‑ \(U\+2011\)/)).toBeVisible();
     expect(within(reauthDialog).getByLabelText('API key')).toHaveValue('new\u2011key');
     expect(checks).toBe(0);

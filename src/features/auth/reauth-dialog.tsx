@@ -113,7 +113,7 @@ export function ReauthDialog({
           </p>
           <div className="form-actions">
             <button type="submit" className="button-primary" aria-disabled={checking}>
-              {checking ? 'Checking the key…' : 'Continue'}
+              {checking ? 'Checking the key…' : 'Sign in'}
             </button>
             <button type="button" className="button-secondary" onClick={cancel} aria-describedby="reauth-ways-out">
               Sign in later
