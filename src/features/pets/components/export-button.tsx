@@ -59,6 +59,7 @@ export function ExportButton({ request, names }: { request: ExportRequest; names
     }
   };
 
+  const saved = state.step === 'done' && state.result.rows > 0;
   return (
     <div className="export-bar">
       {state.step === 'running' ? (
@@ -70,7 +71,9 @@ export function ExportButton({ request, names }: { request: ExportRequest; names
           Export CSV
         </button>
       )}
-      <p className="export-status" aria-live="polite">
+      {/* A file saved is an outcome, set apart from the list's own summary under it; the region
+          stays the same element, for screen readers to follow. */}
+      <p className={saved ? 'export-status notice notice-success' : 'export-status'} aria-live="polite">
         {state.step === 'running' && `Exporting… ${count(state.rows, 'pet')} so far.`}
         {state.step === 'done' && describeDone(state.result, state.status)}
         {state.step === 'cancelled' && `Export cancelled after ${count(state.rows, 'pet')}: no file was saved.`}
