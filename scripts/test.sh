@@ -37,8 +37,14 @@ fi
 # Lighthouse in the full Chromium, which scores a page as a person's browser shows it; the browser
 # tests in its headless shell, as Playwright's own headless runs are: the same engine without the
 # browser's windows, which runs them in two thirds of the time. A CHROME_PATH given is used for both.
-lighthouse_chrome=${CHROME_PATH:-$(command -v chromium)}
-tests_chrome=${CHROME_PATH:-$(command -v chromium-headless-shell)}
+browser() {
+  command -v "$1" || {
+    echo "No $1 after installing it: set CHROME_PATH to a Chromium or Chrome to run the tests with." >&2
+    exit 1
+  }
+}
+lighthouse_chrome=${CHROME_PATH:-$(browser chromium)}
+tests_chrome=${CHROME_PATH:-$(browser chromium-headless-shell)}
 
 npm run lint
 npm run typecheck
