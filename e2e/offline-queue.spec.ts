@@ -1,4 +1,4 @@
-// Adding a pet while the service cannot be reached: the pet waits in a queue on this device, shown
+// Adding a pet while the service cannot be reached: the pet waits in a queue in this tab, shown
 // in the list, and is sent when the service answers again; never twice where the environment offers
 // idempotency keys, and never again by itself where a lost answer may have added it.
 import type { BrowserContext, Page, Request } from '@playwright/test';
@@ -37,7 +37,7 @@ async function addPet(page: Page, name: string) {
 }
 
 /**
- * A pet kept on this device while offline, and back online its send meets a revoked key: the
+ * A pet kept in this tab while offline, and back online its send meets a revoked key: the
  * sign-in-again dialog asks for a new one.
  */
 async function keepThenRevoke(page: Page, context: BrowserContext, name: string) {
@@ -71,7 +71,7 @@ async function stopService(page: Page, service: Service, { lose = false } = {}) 
 }
 
 const listed = (page: Page, name: string) => page.getByRole('table').getByRole('row').filter({ hasText: name });
-const waiting = (page: Page) => page.getByRole('region', { name: /^Kept on this device/ });
+const waiting = (page: Page) => page.getByRole('region', { name: /^Kept in this tab/ });
 /**
  * A pet's item among those kept, by its first line (`addPet` adds to category 4, which the reference
  * environment leaves unnamed), not a pet it lists as found.
@@ -88,7 +88,7 @@ async function namesInStore(page: Page, service: Service, name: string) {
 
 test.describe('adding a pet while offline', () => {
   test(
-    'offline: the pet waits on this device, shown as waiting, and is added once when back online',
+    'offline: the pet waits in this tab, shown as waiting, and is added once when back online',
     {
       tag: '@core',
     },
@@ -98,14 +98,14 @@ test.describe('adding a pet while offline', () => {
       await openForm(page, service);
       await goOffline(page, context);
       await addPet(page, name);
-      await expect(page.getByRole('status').filter({ hasText: 'kept on this device' })).toContainText(
-        `“${name}” is kept on this device and will be sent when the service answers again.`,
+      await expect(page.getByRole('status').filter({ hasText: 'kept in this tab' })).toContainText(
+        `“${name}” is kept in this tab and will be sent when the service answers again.`,
       );
       await expect(page.getByLabel('Name')).toHaveValue('');
       await expectNoAxeViolations(page);
 
-      await page.getByRole('link', { name: 'See the pets kept on this device' }).click();
-      await expect(waiting(page)).toContainText('Kept on this device: 1 pet');
+      await page.getByRole('link', { name: 'See the pets kept in this tab' }).click();
+      await expect(waiting(page)).toContainText('Kept in this tab: 1 pet');
       await expect(queued(page, name)).toContainText(`${name}, category 4, pending`);
       await expect(queued(page, name)).toContainText('Waiting to be sent: it goes as soon as');
       await expect(queued(page, name).getByRole('button', { name: `Discard “${name}”` })).toBeVisible();
@@ -116,7 +116,7 @@ test.describe('adding a pet while offline', () => {
       await expect(waiting(page)).toHaveCount(0);
       // Said, not only seen in the list: in a live region there before the pet was sent.
       const said = page.getByRole('status').filter({ hasText: /^Added to/ });
-      await expect(said).toHaveText(`Added to ${service.environment} from this device: “${name}”.`);
+      await expect(said).toHaveText(`Added to ${service.environment} from this tab: “${name}”.`);
       await expect(said.getByRole('link', { name: `“${name}”` })).toHaveAttribute('href', /\/pets\/\d+$/);
       await expect(listed(page, name)).toHaveCount(1);
       expect(await namesInStore(page, service, name)).toBe(1);
@@ -137,8 +137,8 @@ test.describe('adding a pet while offline', () => {
       await openForm(page, REFERENCE_SERVICE);
       await stopService(page, REFERENCE_SERVICE);
       await addPet(page, name);
-      await expect(page.getByRole('status').filter({ hasText: 'kept on this device' })).toBeVisible();
-      await page.getByRole('link', { name: 'See the pets kept on this device' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'kept in this tab' })).toBeVisible();
+      await page.getByRole('link', { name: 'See the pets kept in this tab' }).click();
       await expect(queued(page, name)).toContainText('Waiting to be sent');
 
       await page.reload();
@@ -162,12 +162,12 @@ test.describe('adding a pet while offline', () => {
     // The pet arrives; its answer, and every read after it, does not.
     await stopService(page, REFERENCE_SERVICE, { lose: true });
     await addPet(page, name);
-    await expect(page.getByRole('status').filter({ hasText: 'kept on this device' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'kept in this tab' })).toBeVisible();
     expect(await namesInStore(page, REFERENCE_SERVICE, name)).toBe(1);
 
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     // The queue may send it again before the click: the notice then says it has been sent.
-    await page.getByRole('link', { name: /^(See the pets kept on this device|See the list)$/ }).click();
+    await page.getByRole('link', { name: /^(See the pets kept in this tab|See the list)$/ }).click();
     await untilVisible(page, listed(page, name), { step: 2_000 });
     await expect(waiting(page)).toHaveCount(0);
     expect(creates.length).toBeGreaterThanOrEqual(2);
@@ -189,11 +189,11 @@ test.describe('adding a pet while offline', () => {
       await openForm(page, service);
       await stopService(page, service, { lose: true });
       await addPet(page, name);
-      await expect(page.getByRole('status').filter({ hasText: 'kept on this device' })).toContainText(
-        `“${name}” may have been added. It is kept on this device, and sent again only if you ask.`,
+      await expect(page.getByRole('status').filter({ hasText: 'kept in this tab' })).toContainText(
+        `“${name}” may have been added. It is kept in this tab, and sent again only if you ask.`,
       );
       await page.unrouteAll({ behavior: 'ignoreErrors' });
-      await page.getByRole('link', { name: 'See the pets kept on this device' }).click();
+      await page.getByRole('link', { name: 'See the pets kept in this tab' }).click();
       await expect(queued(page, name)).toContainText('Waiting for you to decide.');
       await expect(queued(page, name).getByRole('alert')).toContainText('may or may not have been added');
       await expectNoAxeViolations(page);
@@ -221,7 +221,7 @@ test.describe('adding a pet while offline', () => {
   );
 
   test(
-    'a kept pet the look finds in the list: the list is read anew, and the person takes it off this device',
+    'a kept pet the look finds in the list: the list is read anew, and the person takes it out of this tab',
     { tag: '@spec' },
     async ({ page, service }) => {
       // The list read first stays fresh, however long the steps take: only the look makes it stale.
@@ -233,7 +233,7 @@ test.describe('adding a pet while offline', () => {
       await addPet(page, name);
       await expect(page.getByRole('status').filter({ hasText: 'may have been added' })).toBeVisible();
       await page.unrouteAll({ behavior: 'ignoreErrors' });
-      await page.getByRole('link', { name: 'See the pets kept on this device' }).click();
+      await page.getByRole('link', { name: 'See the pets kept in this tab' }).click();
       // The list read before the pet was added, as it was: it does not have it.
       await expect(queued(page, name)).toContainText('Waiting for you to decide.');
       await expect(listed(page, name)).toHaveCount(0);
@@ -245,11 +245,11 @@ test.describe('adding a pet while offline', () => {
       // What the look found, the list shows too.
       await expect(listed(page, name)).toHaveCount(1);
       await queued(page, name)
-        .getByRole('button', { name: `It is: remove it from this device (“${name}”)` })
+        .getByRole('button', { name: `It is: remove it from this tab (“${name}”)` })
         .click();
       await expect(waiting(page)).toHaveCount(0);
       await expect(page.getByText(`“${name}” is in ${service.environment}'s list`)).toContainText(
-        'it is no longer kept on this device.',
+        'it is no longer kept in this tab.',
       );
       await expect(page.getByRole('button', { name: `Undo removing “${name}”` })).toBeFocused();
       await expectNoAxeViolations(page);
@@ -269,7 +269,7 @@ test.describe('adding a pet while offline', () => {
       await addPet(page, name);
       await expect(page.getByRole('status').filter({ hasText: 'may have been added' })).toBeVisible();
       await page.unrouteAll({ behavior: 'ignoreErrors' });
-      await page.getByRole('link', { name: 'See the pets kept on this device' }).click();
+      await page.getByRole('link', { name: 'See the pets kept in this tab' }).click();
       await queued(page, name)
         .getByRole('button', { name: `Send again “${name}”` })
         .click();
@@ -336,7 +336,7 @@ test.describe('adding a pet while offline', () => {
       .toBe(true);
     await goOffline(page, context);
     await addPet(page, name);
-    await page.getByRole('link', { name: 'See the pets kept on this device' }).click();
+    await page.getByRole('link', { name: 'See the pets kept in this tab' }).click();
     await expect(page.getByRole('heading', { name: 'Pets', exact: true })).toBeVisible();
     await expect(queued(page, name)).toContainText('Waiting to be sent');
     await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
@@ -359,18 +359,18 @@ test.describe('adding a pet while offline', () => {
     await expect(page.getByRole('status').filter({ hasText: keep })).toBeVisible();
     await addPet(page, drop);
     await expect(page.getByRole('status').filter({ hasText: drop })).toBeVisible();
-    await page.getByRole('link', { name: 'See the pets kept on this device' }).click();
-    await expect(waiting(page)).toContainText('Kept on this device: 2 pets');
+    await page.getByRole('link', { name: 'See the pets kept in this tab' }).click();
+    await expect(waiting(page)).toContainText('Kept in this tab: 2 pets');
     // Discarded by mistake, and put back from the keyboard.
     await page.getByRole('button', { name: `Discard “${keep}”` }).click();
-    await expect(waiting(page)).toContainText('Kept on this device: 1 pet');
+    await expect(waiting(page)).toContainText('Kept in this tab: 1 pet');
     await expect(page.getByText(`“${keep}” was discarded.`)).toBeVisible();
     await expect(page.getByRole('button', { name: `Undo discarding “${keep}”` })).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(waiting(page)).toContainText('Kept on this device: 2 pets');
+    await expect(waiting(page)).toContainText('Kept in this tab: 2 pets');
     await expect(queued(page, keep)).toContainText('Waiting to be sent');
     await page.getByRole('button', { name: `Discard “${drop}”` }).click();
-    await expect(waiting(page)).toContainText('Kept on this device: 1 pet');
+    await expect(waiting(page)).toContainText('Kept in this tab: 1 pet');
     await expect(queued(page, drop)).toHaveCount(0);
     await expectNoAxeViolations(page);
 
@@ -400,7 +400,7 @@ test.describe('adding a pet while offline', () => {
       const dialog = page.getByRole('dialog', { name: 'Sign out and lose 1 pet?' });
       await expect(dialog).toBeVisible();
       await expect(dialog).toContainText(
-        'Kept on this device: 1 pet not sent yet. Signing out removes it from this device for good.',
+        'Kept in this tab: 1 pet not sent yet. Signing out removes it from this tab for good.',
       );
       await expectNoAxeViolations(page);
       await dialog.getByRole('button', { name: 'Stay signed in' }).click();
@@ -478,7 +478,7 @@ test.describe('adding a pet while offline', () => {
       await page.unrouteAll();
 
       await signIn(page, { key: 'e2e-other-key', path: 'pets' });
-      const left = page.getByRole('region', { name: 'Left on this device: 1 pet' });
+      const left = page.getByRole('region', { name: 'Left in this tab: 1 pet' });
       await expect(left).toContainText(
         `Added in this tab with an API key that ${REFERENCE_SERVICE.environment} no longer accepts: “${name}”. Take it ` +
           'over to send it with your key, or discard it.',
@@ -532,7 +532,7 @@ test.describe('adding a pet while offline', () => {
       await addPet(page, name);
       await expect(page.getByText('That name is taken by a famous horse.')).toBeVisible();
       await expect(page.getByLabel('Name')).toHaveValue(name);
-      await expect(page.getByText('kept on this device')).toHaveCount(0);
+      await expect(page.getByText('kept in this tab')).toHaveCount(0);
       await page.getByRole('link', { name: 'Pets', exact: true }).click();
       await expect(page.getByRole('table')).toBeVisible();
       await expect(waiting(page)).toHaveCount(0);
@@ -540,7 +540,7 @@ test.describe('adding a pet while offline', () => {
   );
 });
 
-test.describe('a name holding a direction mark, kept on this device', () => {
+test.describe('a name holding a direction mark, kept in this tab', () => {
   for (const [size, viewport] of [
     ['desk', undefined],
     ['phone', PHONE],
@@ -554,11 +554,11 @@ test.describe('a name holding a direction mark, kept on this device', () => {
       await openForm(page, REFERENCE_SERVICE);
       await goOffline(page, context);
       await addPet(page, name);
-      const kept = page.getByRole('status').filter({ hasText: 'kept on this device' });
-      await expect(kept).toContainText(`“${shown}” is kept on this device`);
-      expect(await drawnLeftToRight(kept, 'device')).toBe(true);
+      const kept = page.getByRole('status').filter({ hasText: 'kept in this tab' });
+      await expect(kept).toContainText(`“${shown}” is kept in this tab`);
+      expect(await drawnLeftToRight(kept, 'tab')).toBe(true);
 
-      await page.getByRole('link', { name: 'See the pets kept on this device' }).click();
+      await page.getByRole('link', { name: 'See the pets kept in this tab' }).click();
       await expect(queued(page, shown)).toContainText(`${shown}, category 4, pending`);
       expect(await drawnLeftToRight(queued(page, shown), 'pending')).toBe(true);
     });

@@ -111,7 +111,7 @@ test('every screen, for a person to look at', async ({ page, request }) => {
   await expect(page.getByText(/Message queued/)).toBeVisible();
   await shoot(page, 'messages');
 
-  // A pet added while the service cannot be reached: kept on this device, waiting in the list, and
+  // A pet added while the service cannot be reached: kept in this tab, waiting in the list, and
   // the question before signing out would lose it.
   await page.goto('pets/new');
   const unreachable = (route: Route) => route.abort('connectionrefused');
@@ -119,10 +119,10 @@ test('every screen, for a person to look at', async ({ page, request }) => {
   await page.getByLabel('Name').fill('Biscuit the very long-named cocker spaniel');
   await page.getByLabel('Category ID').fill('4');
   await page.getByRole('button', { name: 'Add pet' }).click();
-  await expect(page.getByText(/is kept on this device/)).toBeVisible();
+  await expect(page.getByText(/is kept in this tab/)).toBeVisible();
   await shoot(page, 'add-pet-kept');
-  await page.getByRole('link', { name: 'See the pets kept on this device' }).click();
-  await expect(page.getByRole('region', { name: /^Kept on this device/ })).toBeVisible();
+  await page.getByRole('link', { name: 'See the pets kept in this tab' }).click();
+  await expect(page.getByRole('region', { name: /^Kept in this tab/ })).toBeVisible();
   await shoot(page, 'pets-waiting');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
@@ -137,7 +137,7 @@ test('every screen, for a person to look at', async ({ page, request }) => {
   await page.getByRole('dialog', { name: 'Sign in again' }).getByRole('button', { name: 'Sign in later' }).click();
   await page.unrouteAll({ behavior: 'ignoreErrors' });
   await signIn(page, { key: 'e2e-other-key' });
-  await expect(page.getByRole('region', { name: /^Left on this device/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: /^Left in this tab/ })).toBeVisible();
   await shoot(page, 'pets-left-behind');
   await page.getByRole('button', { name: 'Discard it…' }).click();
   await shoot(page, 'pets-left-behind-discard');
@@ -157,7 +157,7 @@ test('every screen, for a person to look at', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Add pet' }).click();
   await expect(page.getByText(/may have been added/)).toBeVisible();
   await page.unrouteAll({ behavior: 'ignoreErrors' });
-  await page.getByRole('link', { name: 'See the pets kept on this device' }).click();
+  await page.getByRole('link', { name: 'See the pets kept in this tab' }).click();
   await page.getByRole('button', { name: 'Look for “Pickle”' }).click();
   await expect(page.getByText(/lists an? .*pet named “Pickle”/)).toBeVisible();
   await shoot(page, 'pets-waiting-lost');
@@ -167,7 +167,7 @@ test('every screen, for a person to look at', async ({ page, request }) => {
   // Put back, and sent all the same: the line that says so.
   await page.getByRole('button', { name: 'Undo discarding “Pickle”' }).click();
   await page.getByRole('button', { name: /^Send again/ }).click();
-  await expect(page.getByText(/^Added to .+ from this device/)).toBeVisible();
+  await expect(page.getByText(/^Added to .+ from this tab/)).toBeVisible();
   await shoot(page, 'pets-sent');
 
   // From the form, a lost create found in the list; its name one long word.

@@ -36,7 +36,7 @@ export function Frame({
   busy?: boolean;
   children: ReactNode;
 }) {
-  // Sign-out may ask first, where pets wait on this device (signed-in-app.tsx provides how).
+  // Sign-out may ask first, where pets wait in this tab (signed-in-app.tsx provides how).
   const signOut = useSignOut();
   return (
     <>

@@ -33,7 +33,7 @@ export function Layout() {
   // navigation's address keeps the app's base path: it ends with the list's.)
   const toList = navigation.location?.pathname.endsWith(paths.pets);
   const waitingFor = toList ? describeWait(undefined) : 'Still loading the page…';
-  // Pets kept on this device are sent from every page.
+  // Pets kept in this tab are sent from every page.
   usePetQueueSender();
   return (
     <Frame environmentName={useApi().environment.name} link={RouterLink} busy={loading}>

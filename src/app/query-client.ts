@@ -19,7 +19,7 @@ export function createQueryClient(): QueryClient {
       // Writes are never repeated behind the user's back: a retried POST could add the pet twice. Nor
       // held while the browser is offline: React Query would send such a write by itself once back,
       // perhaps after the person had left the page and sent it again. Each write sees to the offline
-      // browser itself, before sending: a pet is kept on this device (create-pet.ts), a message is
+      // browser itself, before sending: a pet is kept in this tab (create-pet.ts), a message is
       // not sent (`offlineError`, send-message.ts). Sent anyway, it would fail as lost, "may have
       // arrived", which it cannot have.
       mutations: { retry: false, networkMode: 'always' },

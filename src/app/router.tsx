@@ -43,7 +43,7 @@ const pageRoutes = ({ api, queryClient }: SessionRuntime): RouteObject[] => [
     // The list's rows are in before it shows, so that a way back to it (Back, or the pet page's
     // link after a reload) finds its scroll position. A failure is the screen's to show, which tries
     // again by itself (the route does not wait for that); not the route's. Offline, the read would
-    // wait for the connection, and the page with it: the screen shows the pets kept on this device
+    // wait for the connection, and the page with it: the screen shows the pets kept in this tab
     // and says it is offline. A search reads the whole list itself (use-pet-search.ts).
     loader: async ({ request }: LoaderFunctionArgs) => {
       const list = parseListSearch(new URL(request.url).searchParams);

@@ -3,7 +3,7 @@ import { sessionStore } from '../lib/session.ts';
 
 /**
  * How the signed-in pages sign out: the header's Sign out and the sign-in-again dialog's share one,
- * which asks first while pets wait on this device (see signed-in-app.tsx).
+ * which asks first while pets wait in this tab (see signed-in-app.tsx).
  */
 export const SignOutContext = createContext<() => void>(sessionStore.signOut);
 

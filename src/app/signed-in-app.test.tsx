@@ -12,7 +12,7 @@ import { testEnvironment } from '../test/render.tsx';
 import { SignedInApp } from './signed-in-app.tsx';
 
 /**
- * Signed in on the list, with `waiting` pets kept on this device, and every request refused as if the
+ * Signed in on the list, with `waiting` pets kept in this tab, and every request refused as if the
  * key had been revoked: the sign-in-again dialog asks for a new one.
  */
 async function renderRevoked(waiting: string[] = []) {
@@ -39,13 +39,13 @@ describe('signing out from the sign-in-again dialog', () => {
     );
   });
 
-  it('asks first while pets wait on this device, as the header does', async () => {
+  it('asks first while pets wait in this tab, as the header does', async () => {
     const reauthDialog = await renderRevoked(['Rex']);
 
     await userEvent.click(within(reauthDialog).getByRole('button', { name: 'Sign out' }));
     const confirm = await screen.findByRole('dialog', { name: 'Sign out and lose 1 pet?' });
     expect(confirm).toHaveTextContent(
-      'Kept on this device: 1 pet not sent yet. Signing out removes it from this device for good.',
+      'Kept in this tab: 1 pet not sent yet. Signing out removes it from this tab for good.',
     );
     expect(sessionStore.get().session).toBeDefined();
 
@@ -76,7 +76,7 @@ describe('signing out from the sign-in-again dialog', () => {
     await userEvent.click(within(reauthDialog).getByRole('button', { name: 'Sign out' }));
     const confirm = await screen.findByRole('dialog', { name: 'Sign out and lose what you typed?' });
     expect(confirm).toHaveTextContent(
-      'Typed and not sent: the pet you were adding and the message you were writing. Signing out removes them from this device for good.',
+      'Typed and not sent: the pet you were adding and the message you were writing. Signing out removes them from this tab for good.',
     );
     await userEvent.click(within(confirm).getByRole('button', { name: 'Stay signed in' }));
     expect(petFormDraft.load()?.name).toBe('Dexter');

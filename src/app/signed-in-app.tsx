@@ -77,7 +77,7 @@ function typedAndUnsent(): string[] {
 export function SignedInApp({ session }: { session: Session }) {
   const app = signedIn(session, useConfig());
   useEffect(() => whenIdle(prefetchScreens), []);
-  // Signing out with pets still waiting on this device, or with a form's typing not sent, asks
+  // Signing out with pets still waiting in this tab, or with a form's typing not sent, asks
   // first: from the header, and from the sign-in-again dialog, which is why the question lives here,
   // beside the dialog, not in the layout.
   const [confirmSignOut, setConfirmSignOut] = useState<readonly string[]>();

@@ -16,7 +16,7 @@ import { reauth, useReauthAsking } from './reauth.ts';
 export function ReauthDialog({
   onSignOut = sessionStore.signOut,
 }: {
-  /** Sign-out may ask first (pets waiting on this device would be lost); until it happens, this stays open. */
+  /** Sign-out may ask first (pets waiting in this tab would be lost); until it happens, this stays open. */
   onSignOut?: () => void;
 }) {
   const asking = useReauthAsking();

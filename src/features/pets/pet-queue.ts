@@ -1,4 +1,4 @@
-// Pets added while the service could not be reached, kept on this device until they are sent.
+// Pets added while the service could not be reached, kept in this tab until they are sent.
 //
 // Where: sessionStorage, through `sessionValue`, like the form's drafts. That makes the queue per
 // key owner and environment (the owner is a fingerprint of both), keeps it across a reload, and

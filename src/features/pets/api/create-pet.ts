@@ -52,7 +52,7 @@ export interface LostAnswers {
   readsAnswer: boolean;
 }
 
-/** What became of a pet the form sent: added, or kept on this device until the service answers. */
+/** What became of a pet the form sent: added, or kept in this tab until the service answers. */
 export type CreateOutcome = { added: Pet; queued?: never } | { queued: QueuedPet; added?: never };
 
 export function useCreatePet() {
@@ -63,7 +63,7 @@ export function useCreatePet() {
   const mutation = useMutation({
     mutationFn: async (pet: NewPet): Promise<CreateOutcome> => {
       // The browser said it went offline (React Query's onlineManager follows its events): nothing is
-      // sent, the pet waits on this device.
+      // sent, the pet waits in this tab.
       if (!onlineManager.isOnline()) {
         // With the key a lost send of the same pet carried: the queue sends it from now on.
         const idempotencyKey = idempotent ? attemptKey(pet) : undefined;

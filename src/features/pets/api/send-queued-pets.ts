@@ -102,7 +102,7 @@ export async function sendQueuedPet(
   }
 }
 
-/** While signed in: the pets waiting on this device are sent whenever the service answers. */
+/** While signed in: the pets waiting in this tab are sent whenever the service answers. */
 export function usePetQueueSender() {
   const api = useApi();
   const queryClient = useQueryClient();

@@ -342,7 +342,7 @@ describe('AddPetPage against a service built to the spec alone', () => {
     expect(reads.map((url) => url.search)).toEqual(['?limit=1', '?limit=1']);
   });
 
-  it('keeps the pet on this device when reads get no answer either, as one that may have been added', async () => {
+  it('keeps the pet in this tab when reads get no answer either, as one that may have been added', async () => {
     server.use(
       http.post(`${API}/pets`, () => HttpResponse.error()),
       http.get(`${API}/pets`, () => HttpResponse.error()),
@@ -351,7 +351,7 @@ describe('AddPetPage against a service built to the spec alone', () => {
     await addPet();
     await waitFor(() =>
       expect(saying()).toHaveTextContent(
-        "Test can't be reached, and no answer came back: “Rex” may have been added. It is kept on this device, and sent again only if you ask.",
+        "Test can't be reached, and no answer came back: “Rex” may have been added. It is kept in this tab, and sent again only if you ask.",
       ),
     );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -362,7 +362,7 @@ describe('AddPetPage against a service built to the spec alone', () => {
     expect(screen.getByLabelText('Category ID')).toHaveValue('3');
   });
 
-  it('offline, keeps the pet on this device without sending anything', async () => {
+  it('offline, keeps the pet in this tab without sending anything', async () => {
     const { creates, reads } = service({ answer: () => created(7) });
     onlineManager.setOnline(false);
     try {
@@ -371,7 +371,7 @@ describe('AddPetPage against a service built to the spec alone', () => {
       await addPet();
       await waitFor(() =>
         expect(saying()).toHaveTextContent(
-          "Test can't be reached: “Rex” is kept on this device and will be sent when the service answers again.",
+          "Test can't be reached: “Rex” is kept in this tab and will be sent when the service answers again.",
         ),
       );
       // Said by a live region that was there before, as the focus moves on to the next pet's name.
@@ -509,7 +509,7 @@ describe('AddPetPage against a service that declares its extensions and limits',
     onlineManager.setOnline(false);
     try {
       await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-      await waitFor(() => expect(saying()).toHaveTextContent('“Rex” is kept on this device'));
+      await waitFor(() => expect(saying()).toHaveTextContent('“Rex” is kept in this tab'));
       expect(creates).toHaveLength(1);
       expect(petQueue.get()).toMatchObject([{ state: 'waiting', idempotencyKey: creates[0]!.idempotencyKey }]);
     } finally {
@@ -531,7 +531,7 @@ describe('AddPetPage against a service that declares its extensions and limits',
     const { creates } = service({ answer: () => HttpResponse.error(), list: () => HttpResponse.error() });
     renderSignedIn(<AddPetPage />, { path: '/pets/new', environment: REFERENCE });
     await addPet();
-    await waitFor(() => expect(saying()).toHaveTextContent('“Rex” is kept on this device and will be sent'));
+    await waitFor(() => expect(saying()).toHaveTextContent('“Rex” is kept in this tab and will be sent'));
     expect(creates).toHaveLength(1);
     expect(petQueue.get()).toMatchObject([{ state: 'waiting', idempotencyKey: creates[0]!.idempotencyKey }]);
     expect(creates[0]!.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);

@@ -49,7 +49,7 @@ export function AddPetPage() {
   const defaultValues = useDraftDefaults(petFormDraft, EMPTY_PET_FORM);
   const resolver = useMemo(() => zodResolver(petFormSchema(environment.limits)), [environment.limits]);
   const names = useCategoryNames();
-  // The pet last kept on this device, not sent: the service could not be reached.
+  // The pet last kept in this tab, not sent: the service could not be reached.
   const [kept, setKept] = useState<QueuedPet>();
   const { register, handleSubmit, subscribe, setError, setFocus, setValue, getValues, reset, formState } = useForm({
     resolver,
@@ -91,7 +91,7 @@ export function AddPetPage() {
         const { added, queued } = await createPet.mutateAsync(pet);
         petFormDraft.clear();
         if (queued) {
-          // Kept on this device: the form is free for the next pet, category and status kept.
+          // Kept in this tab: the form is free for the next pet, category and status kept.
           setKept(queued);
           startNext(values);
         } else {

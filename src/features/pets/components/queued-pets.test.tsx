@@ -14,7 +14,7 @@ const rex = { name: 'Rex', categoryId: 3n, status: 'sold' } as const;
 function renderQueue(add: () => void, environment = testEnvironment) {
   renderSignedIn(<QueuedPets />, { path: '/pets', environment });
   add();
-  return screen.findByRole('region', { name: /^Kept on this device/ });
+  return screen.findByRole('region', { name: /^Kept in this tab/ });
 }
 
 describe('QueuedPets', () => {
@@ -28,12 +28,12 @@ describe('QueuedPets', () => {
       petQueue.add(rex, { state: 'waiting' });
       petQueue.add({ ...rex, name: 'Tom' }, { state: 'waiting' });
     });
-    expect(within(region).getByRole('heading', { level: 2 })).toHaveTextContent('Kept on this device: 2 pets');
+    expect(within(region).getByRole('heading', { level: 2 })).toHaveTextContent('Kept in this tab: 2 pets');
     const [first] = within(region).getAllByRole('listitem');
     expect(first).toHaveTextContent('Rex, category 3, sold');
     expect(first).toHaveTextContent('Waiting to be sent: it goes as soon as Test answers.');
     await userEvent.click(within(region).getByRole('button', { name: 'Discard “Tom”' }));
-    expect(within(region).getByRole('heading', { level: 2 })).toHaveTextContent('Kept on this device: 1 pet');
+    expect(within(region).getByRole('heading', { level: 2 })).toHaveTextContent('Kept in this tab: 1 pet');
     expect(petQueue.get().map((pet) => pet.pet.name)).toEqual(['Rex']);
   });
 
@@ -73,7 +73,7 @@ describe('QueuedPets', () => {
     expect(undo).toHaveFocus();
     await userEvent.click(undo);
     expect(petQueue.get().map((pet) => pet.pet.name)).toEqual(['Kit']);
-    expect(await screen.findByRole('heading', { level: 2, name: 'Kept on this device: 1 pet' })).toHaveFocus();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Kept in this tab: 1 pet' })).toHaveFocus();
   });
 
   it('says which pets the service added as they are sent, each a link to its page', async () => {
@@ -84,9 +84,9 @@ describe('QueuedPets', () => {
     const [first, second] = petQueue.get();
     act(() => petQueue.markSent(first!.id, { name: 'Rex', id: 41n }));
     const said = () => screen.getAllByRole('status').find((status) => status.textContent?.startsWith('Added'));
-    expect(said()).toHaveTextContent(/^Added to Test from this device: “Rex”\.$/);
+    expect(said()).toHaveTextContent(/^Added to Test from this tab: “Rex”\.$/);
     act(() => petQueue.markSent(second!.id, { name: 'Tom', id: 42n }));
-    expect(said()).toHaveTextContent(/^Added to Test from this device: “Rex” and “Tom”\.$/);
+    expect(said()).toHaveTextContent(/^Added to Test from this tab: “Rex” and “Tom”\.$/);
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
     expect(within(said()!).getByRole('link', { name: '“Tom”' })).toHaveAttribute('href', '/pets/42');
   });
@@ -94,7 +94,7 @@ describe('QueuedPets', () => {
   it('says nothing of pets sent before the list was opened', async () => {
     const first = renderSignedIn(<QueuedPets />, { path: '/pets' });
     act(() => petQueue.markSent(petQueue.add(rex, { state: 'waiting' }).id, { name: 'Rex', id: 41n }));
-    expect(screen.getByText(/^Added to Test from this device/)).toBeVisible();
+    expect(screen.getByText(/^Added to Test from this tab/)).toBeVisible();
     first.unmount();
     renderSignedIn(<QueuedPets />, { path: '/pets' });
     expect(screen.queryByText(/^Added to/)).not.toBeInTheDocument();
@@ -106,7 +106,7 @@ describe('QueuedPets', () => {
       petQueue.add({ ...rex, name: 'Tom' }, { state: 'lost', lostBy: 'network' });
       petQueue.add({ ...rex, name: 'Kit' }, { state: 'refused', problem: 'Name is bad.' });
     });
-    expect(within(region).getByRole('heading', { level: 2 })).toHaveTextContent('Kept on this device: 3 pets');
+    expect(within(region).getByRole('heading', { level: 2 })).toHaveTextContent('Kept in this tab: 3 pets');
     expect(region).toHaveTextContent('1 waiting to be sent and 2 waiting for you to decide.');
     await userEvent.click(within(region).getByRole('button', { name: 'Discard “Rex”' }));
     expect(region).toHaveTextContent('2 waiting for you to decide.');
@@ -121,9 +121,9 @@ describe('QueuedPets', () => {
     petQueue.add({ ...rex, name: 'Max' }, { state: 'refused', problem: 'Name is bad.' });
     const dialog = await screen.findByRole('dialog', { name: 'Sign out and lose 4 pets?' });
     expect(dialog).toHaveTextContent(
-      'Kept on this device: 2 pets not sent yet, 1 pet that may or may not have been added, and 1 pet that Test did ' +
+      'Kept in this tab: 2 pets not sent yet, 1 pet that may or may not have been added, and 1 pet that Test did ' +
         'not add. ' +
-        'Signing out removes them from this device for good.',
+        'Signing out removes them from this tab for good.',
     );
   });
 
@@ -134,7 +134,7 @@ describe('QueuedPets', () => {
       petQueue.add({ ...rex, name: 'Tom, the cat' }, { state: 'waiting' });
       sessionStore.expire();
       renderSignedIn(<QueuedPets />, { path: '/pets' });
-      return screen.findByRole('region', { name: 'Left on this device: 2 pets' });
+      return screen.findByRole('region', { name: 'Left in this tab: 2 pets' });
     }
 
     it('are sent with this key only when the person takes them over', async () => {
@@ -147,10 +147,10 @@ describe('QueuedPets', () => {
       await userEvent.click(within(region).getByRole('button', { name: 'Take them over' }));
       expect(region).not.toBeInTheDocument();
       const done = screen.getByText(/^Taken over/);
-      expect(done).toHaveTextContent('Taken over: they are kept on this device for your key');
+      expect(done).toHaveTextContent('Taken over: they are kept in this tab for your key');
       expect(done).toHaveRole('status');
       expect(done).toHaveFocus();
-      const own = screen.getByRole('region', { name: 'Kept on this device: 2 pets' });
+      const own = screen.getByRole('region', { name: 'Kept in this tab: 2 pets' });
       expect(own).toHaveTextContent('2 waiting to be sent.');
       expect(petQueue.get().map((pet) => pet.pet.name)).toEqual(['Rex', 'Tom, the cat']);
     });
@@ -179,7 +179,7 @@ describe('QueuedPets', () => {
       sessionStore.expire();
       renderSignedIn(<SignOutConfirm open onClose={() => {}} />, { path: '/pets' });
       expect(await screen.findByRole('dialog', { name: 'Sign out and lose 1 pet?' })).toHaveTextContent(
-        'Kept on this device: 1 pet not sent yet.',
+        'Kept in this tab: 1 pet not sent yet.',
       );
     });
   });
@@ -247,7 +247,7 @@ describe('QueuedPets', () => {
     expect(within(region).getByRole('button', { name: onceFound })).toBeVisible();
   });
 
-  it('a lost send the look finds: the person says it is the one, and it leaves this device, Undo at hand', async () => {
+  it('a lost send the look finds: the person says it is the one, and it leaves this tab, Undo at hand', async () => {
     server.use(
       http.get(`${API}/pets`, () => HttpResponse.json([{ id: 9, name: 'Rex', categoryId: 3, status: 'sold' }])),
     );
@@ -258,12 +258,10 @@ describe('QueuedPets', () => {
     const before = petQueue.get();
     const lost = within(region).getAllByRole('listitem')[1]!;
     await userEvent.click(within(lost).getByRole('button', { name: 'Look for “Rex”' }));
-    await userEvent.click(
-      await within(lost).findByRole('button', { name: 'It is: remove it from this device (“Rex”)' }),
-    );
+    await userEvent.click(await within(lost).findByRole('button', { name: 'It is: remove it from this tab (“Rex”)' }));
     expect(petQueue.get()).toEqual([before[0]]);
     expect(screen.getByText(/is in Test's list/)).toHaveTextContent(
-      "“Rex” is in Test's list: it is no longer kept on this device.",
+      "“Rex” is in Test's list: it is no longer kept in this tab.",
     );
     expect(screen.getByRole('button', { name: 'Undo removing “Rex”' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');

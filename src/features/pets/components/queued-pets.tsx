@@ -65,7 +65,7 @@ function QueuedPetItem({
 }: {
   pet: QueuedPet;
   onDiscard: () => void;
-  /** The person says the pet the look found is this one: it was added, and leaves this device. */
+  /** The person says the pet the look found is this one: it was added, and leaves this tab. */
   onFound: () => void;
 }) {
   const { environment } = useApi();
@@ -111,7 +111,7 @@ function QueuedPetItem({
           found={{
             label: (
               <>
-                It is: remove it from this device<span className="visually-hidden"> (“{name}”)</span>
+                It is: remove it from this tab<span className="visually-hidden"> (“{name}”)</span>
               </>
             ),
             onClick: onFound,
@@ -166,7 +166,7 @@ function LeftBehindPets() {
     return (
       <p ref={done} className="notice" role="status" tabIndex={-1}>
         {step === 'taken over'
-          ? 'Taken over: they are kept on this device for your key, below.'
+          ? 'Taken over: they are kept in this tab for your key, below.'
           : 'Discarded: nothing of them is kept.'}
       </p>
     );
@@ -174,7 +174,7 @@ function LeftBehindPets() {
   const them = left.length === 1 ? 'it' : 'them';
   return (
     <section className="queued-pets notice notice-warning" aria-labelledby="left-behind-title">
-      <h2 id="left-behind-title">Left on this device: {count(left.length, 'pet')}</h2>
+      <h2 id="left-behind-title">Left in this tab: {count(left.length, 'pet')}</h2>
       <p>
         Added in this tab with an API key that {environment.name} no longer accepts:{' '}
         {namesInWords(left.map((pet) => <Quoted text={pet.pet.name} />))}. Take {them} over to send {them} with your
@@ -218,7 +218,7 @@ function LeftBehindPets() {
   );
 }
 
-/** The pets kept on this device, until they are sent: shown above the list, apart from it. */
+/** The pets kept in this tab, until they are sent: shown above the list, apart from it. */
 export function QueuedPets() {
   return (
     <>
@@ -250,7 +250,7 @@ function OwnQueuedPets() {
       {/* One flex item: the words wrap as a sentence does. */}
       <span>
         <Quoted text={discarded.pet.pet.name} />{' '}
-        {discarded.found ? `is in ${environment.name}'s list: it is no longer kept on this device.` : 'was discarded.'}
+        {discarded.found ? `is in ${environment.name}'s list: it is no longer kept in this tab.` : 'was discarded.'}
       </span>
       <button
         ref={undo}
@@ -285,11 +285,11 @@ function OwnQueuedPets() {
       {queue.length > 0 && (
         <section className="queued-pets notice notice-warning" aria-labelledby="queued-pets-title">
           <h2 id="queued-pets-title" ref={heading} tabIndex={-1}>
-            Kept on this device: {count(queue.length, 'pet')}
+            Kept in this tab: {count(queue.length, 'pet')}
           </h2>
           <p>
-            {state}. Added while {environment.name} could not be reached, and kept on this device: signing out or
-            closing this tab loses {queue.length === 1 ? 'it' : 'them'}.
+            {state}. Added while {environment.name} could not be reached, and kept in this tab: signing out or closing
+            this tab loses {queue.length === 1 ? 'it' : 'them'}.
           </p>
           <ul>
             {queue.map((pet, at) => (
@@ -315,7 +315,7 @@ function OwnQueuedPets() {
         <div role="status">
           {sent.length > 0 && (
             <p className="notice notice-success queued-sent">
-              Added to {environment.name} from this device:{' '}
+              Added to {environment.name} from this tab:{' '}
               {namesInWords(
                 sent.map((pet) => (
                   <Link to={paths.pet(pet.id)}>
@@ -333,7 +333,7 @@ function OwnQueuedPets() {
 }
 
 /**
- * Under the form, once a pet is kept on this device rather than sent: what has become of it since,
+ * Under the form, once a pet is kept in this tab rather than sent: what has become of it since,
  * as the queue says (from this page, it can only leave the queue by being sent). Within a live
  * region of the form's.
  */
@@ -352,8 +352,7 @@ export function KeptOnDevice({ pet }: { pet: QueuedPet }) {
   }
   const waiting = (
     <>
-      {environment.name} can't be reached: {name} is kept on this device and will be sent when the service answers
-      again.
+      {environment.name} can't be reached: {name} is kept in this tab and will be sent when the service answers again.
     </>
   );
   const words = {
@@ -363,8 +362,8 @@ export function KeptOnDevice({ pet }: { pet: QueuedPet }) {
     sending: waiting,
     lost: (
       <>
-        {environment.name} can't be reached, and no answer came back: {name} may have been added. It is kept on this
-        device, and sent again only if you ask.
+        {environment.name} can't be reached, and no answer came back: {name} may have been added. It is kept in this
+        tab, and sent again only if you ask.
       </>
     ),
     refused: (
@@ -377,7 +376,7 @@ export function KeptOnDevice({ pet }: { pet: QueuedPet }) {
     <div className="notice notice-warning">
       <p>{words}</p>
       <p>
-        <Link to={paths.pets}>See the pets kept on this device</Link>
+        <Link to={paths.pets}>See the pets kept in this tab</Link>
       </p>
     </div>
   );
@@ -421,14 +420,14 @@ export function SignOutConfirm({
           <h2 id="sign-out-title">{lose ? `Sign out and lose ${lose}?` : 'Sign out?'}</h2>
           <p id="sign-out-why">
             {n > 0 &&
-              `Kept on this device: ${inWords([
+              `Kept in this tab: ${inWords([
                 toSend > 0 && `${count(toSend, 'pet')} not sent yet`,
                 lost > 0 && `${count(lost, 'pet')} that may or may not have been added`,
                 refused > 0 && `${count(refused, 'pet')} that ${environment.name} did not add`,
               ])}. `}
             {typed.length > 0 && `Typed and not sent: ${inWords([...typed])}. `}
             {lose
-              ? `Signing out removes ${one ? 'it' : 'them'} from this device for good.`
+              ? `Signing out removes ${one ? 'it' : 'them'} from this tab for good.`
               : 'Every pet that was waiting has been sent: nothing will be lost.'}
           </p>
           <div className="form-actions">
