@@ -124,6 +124,38 @@ test.describe('adding a pet while offline', () => {
     },
   );
 
+  test(
+    'closing the tab while a pet waits in it: the browser asks first, and no longer once the pet is sent',
+    { tag: '@spec' },
+    async ({ page, context, service }) => {
+      const name = uniqueName('Kept');
+      await openForm(page, service);
+      await goOffline(page, context);
+      await addPet(page, name);
+      await expect(page.getByRole('status').filter({ hasText: 'kept in this tab' })).toBeVisible();
+      // The browser's own question; the person stays, and the pet with them.
+      const asked = page.waitForEvent('dialog');
+      await page.close({ runBeforeUnload: true });
+      const question = await asked;
+      expect(question.type()).toBe('beforeunload');
+      await question.dismiss();
+      await page.getByRole('link', { name: 'See the pets kept in this tab' }).click();
+      await expect(queued(page, name)).toBeVisible();
+
+      await goOnline(page, context);
+      await expect(page.getByRole('status').filter({ hasText: /^Added to/ })).toContainText(name);
+      let questions = 0;
+      page.on('dialog', (dialog) => {
+        questions++;
+        void dialog.accept();
+      });
+      const closed = page.waitForEvent('close');
+      await page.close({ runBeforeUnload: true });
+      await closed;
+      expect(questions).toBe(0);
+    },
+  );
+
   for (const [size, viewport] of [
     ['desk', undefined],
     ['phone', PHONE],

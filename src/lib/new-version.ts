@@ -2,6 +2,7 @@
 // to load and the app's own address still answers (so this is no dropped connection), the page
 // reloads once into the new build; what people typed is in sessionStorage and survives. If the file
 // is still missing right after that, the error page says so: no reload loop.
+import { reload } from './leaving.ts';
 import { sessionValue } from './session.ts';
 
 const RECENT_MS = 30_000;
@@ -32,6 +33,6 @@ export async function reloadIfNewVersion(): Promise<boolean> {
   }
   reloading = true;
   lastReload.save({ at: Date.now() });
-  location.reload();
+  reload();
   return true;
 }

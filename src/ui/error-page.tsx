@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
+import { leavingWithinTheApp, reload } from '../lib/leaving.ts';
 import { isChunkLoadError, reloadIfNewVersion } from '../lib/new-version.ts';
+import { isPlainClick } from './plain-click.ts';
 import { useDocumentTitle } from './use-document-title.ts';
 
 function detailOf(error: unknown): string | undefined {
@@ -42,10 +44,12 @@ export function ErrorPage({ error }: { error: unknown }) {
         Reloading usually helps; nothing you typed in a form is lost.
       </p>
       <p className="form-actions">
-        <button type="button" className="button-primary" onClick={() => location.reload()}>
+        <button type="button" className="button-primary" onClick={reload}>
           Reload the page
         </button>
-        <a href={import.meta.env.BASE_URL}>Go to the start page</a>
+        <a href={import.meta.env.BASE_URL} onClick={(event) => isPlainClick(event) && leavingWithinTheApp()}>
+          Go to the start page
+        </a>
       </p>
       <p className="hint">
         For support: version {import.meta.env.VITE_APP_VERSION}
