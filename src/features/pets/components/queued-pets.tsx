@@ -183,7 +183,8 @@ function LeftBehindPets() {
       {step === 'discard?' ? (
         <div className="queued-pet-actions" role="group" aria-labelledby="left-behind-discard">
           <span id="left-behind-discard">{`Discard ${them} for good?`}</span>
-          <button ref={keep} type="button" className="button-secondary" onClick={() => setStep('kept')}>
+          {/* The safe answer stands out, as in the sign-out question: discarding cannot be undone. */}
+          <button ref={keep} type="button" className="button-primary" onClick={() => setStep('kept')}>
             {`Keep ${them}`}
           </button>
           <button
