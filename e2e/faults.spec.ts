@@ -79,10 +79,15 @@ async function expectFormKept(page: Page, name: string) {
 }
 
 test.describe('faults on reads', () => {
+  const garbled = 'an answer this app cannot read.Try again; if it keeps happening, tell whoever runs the service.';
   for (const [label, fault, words] of [
-    ['a 500 with an HTML body', { status: 500, contentType: 'text/html', body: '<h1>Oops</h1>' }, 'failed (HTTP 500)'],
-    ['malformed JSON', { status: 200, contentType: 'application/json', body: '[{"id": 1,' }, 'cannot read'],
-    ['a 200 whose body is not a list', { status: 200, json: { pets: [] } }, 'cannot read'],
+    [
+      'a 500 with an HTML body',
+      { status: 500, contentType: 'text/html', body: '<h1>Oops</h1>' },
+      'failed (HTTP 500).The app keeps trying again by itself.',
+    ],
+    ['malformed JSON', { status: 200, contentType: 'application/json', body: '[{"id": 1,' }, garbled],
+    ['a 200 whose body is not a list', { status: 200, json: { pets: [] } }, garbled],
   ] as const) {
     test(`the table explains ${label}, and Try again recovers`, async ({ page }) => {
       await page.clock.install();
@@ -92,7 +97,6 @@ test.describe('faults on reads', () => {
       // A 5xx is tried again at once, three times, a few seconds apart, before it is shown.
       await untilVisible(page, page.getByRole('alert'));
       await expect(page.getByRole('alert')).toContainText(words);
-      await expect(page.getByRole('alert')).toContainText('Nothing is lost');
       // From the keyboard, while it still fails: the notice, and the focus on its button, stay.
       await page.getByRole('button', { name: 'Try again' }).press('Enter');
       await expect(page.getByRole('button', { name: 'Try again' })).toBeFocused();

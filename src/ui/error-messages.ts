@@ -97,8 +97,8 @@ export function describeRecovery(
   const garbled = error.kind === 'invalid-response';
   if (kind === 'read') {
     return garbled
-      ? 'Nothing is lost. Try again; if it keeps happening, tell whoever runs the service.'
-      : 'Nothing is lost: the app keeps trying again by itself.';
+      ? 'Try again; if it keeps happening, tell whoever runs the service.'
+      : 'The app keeps trying again by itself.';
   }
   if (error.kind === 'offline') return 'Nothing you typed is lost. Send it again once you are back online.';
   if (!error.mayHaveBeenDone) return 'Nothing you typed is lost. Try again in a moment.';
