@@ -19,9 +19,10 @@ const Words = ({ word }: { word: string }) => (
   </>
 );
 
-/** Holds a link's place, as wide as it, while there is nowhere to go: the page number never moves. */
+/** A link that is not there, in its place and drawn disabled: the page number never moves. */
 const Placeholder = ({ word }: { word: string }) => (
-  <span className="pager-placeholder" aria-hidden="true">
+  // Disabled, not only hidden from screen readers: an inactive control's dimmed words (axe, WCAG 1.4.3).
+  <span className="pager-placeholder" aria-hidden="true" aria-disabled="true">
     <Words word={word} />
   </span>
 );
