@@ -1,5 +1,5 @@
 import { renderHook } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reload, useAskBeforeLeaving } from './leaving.ts';
 
 /** Whether the browser would ask before the page goes: a `beforeunload` listener cancelled it. */
@@ -8,6 +8,11 @@ function asks(): boolean {
   window.dispatchEvent(event);
   return event.defaultPrevented;
 }
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 describe('asking before the tab leaves the app', () => {
   it('asks while the tab holds something, and no longer once it does not', () => {
@@ -24,14 +29,16 @@ describe('asking before the tab leaves the app', () => {
     expect(asks()).toBe(false);
   });
 
-  // Last: the page is then on its way out, as far as this module knows.
-  it("does not ask before the app's own reload, which keeps what the tab holds", () => {
+  it("does not ask before the app's own reload, which keeps what the tab holds; asks again if it is stopped", () => {
+    vi.useFakeTimers();
     const reloadPage = vi.fn();
     vi.stubGlobal('location', { ...location, reload: reloadPage });
     renderHook(() => useAskBeforeLeaving(true));
     reload();
     expect(reloadPage).toHaveBeenCalledOnce();
     expect(asks()).toBe(false);
-    vi.unstubAllGlobals();
+    // Still here a few seconds on: the reload was stopped, and closing the tab would lose it all.
+    vi.advanceTimersByTime(3000);
+    expect(asks()).toBe(true);
   });
 });
