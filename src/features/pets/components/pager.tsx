@@ -19,9 +19,13 @@ const Words = ({ word }: { word: string }) => (
   </>
 );
 
-/** A link that is not there, in its place and drawn disabled: the page number never moves. */
+/**
+ * A link that is not there, in its place: the page number never moves. Drawn disabled beside a link
+ * there is, unseen where there is none (styles.css). Hidden from screen readers, who hear only the
+ * links there are; `aria-disabled` marks its dimmed words as an inactive control's, which need not
+ * meet text contrast (WCAG 1.4.3, as axe checks).
+ */
 const Placeholder = ({ word }: { word: string }) => (
-  // Disabled, not only hidden from screen readers: an inactive control's dimmed words (axe, WCAG 1.4.3).
   <span className="pager-placeholder" aria-hidden="true" aria-disabled="true">
     <Words word={word} />
   </span>
