@@ -512,7 +512,7 @@ test.describe('adding a pet while offline', () => {
       await signIn(page, { key: 'e2e-other-key', path: 'pets' });
       const left = page.getByRole('region', { name: 'Left in this tab: 1 pet' });
       await expect(left).toContainText(
-        `Added in this tab with an API key that ${REFERENCE_SERVICE.environment} no longer accepts: “${name}”. Take it ` +
+        `Added with an API key that ${REFERENCE_SERVICE.environment} no longer accepts: “${name}”. Take it ` +
           'over to send it with your key, or discard it.',
       );
       await expect(waiting(page)).toHaveCount(0);

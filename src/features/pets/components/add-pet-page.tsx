@@ -19,7 +19,7 @@ import { EMPTY_PET_FORM, petFormDraft } from '../add-pet-draft.ts';
 import { fieldOfError, parseCategoryId, petFormSchema, toNewPet, type PetFormValues } from '../pet-form-schema.ts';
 import type { QueuedPet } from '../pet-queue.ts';
 import { LostCreateNotice, useFoundByLook } from './lost-create-notice.tsx';
-import { KeptOnDevice } from './queued-pets.tsx';
+import { KeptInTab } from './queued-pets.tsx';
 import { StatusOptions } from './status-text.tsx';
 
 /** The category choice that reveals the id field, for an id the environment gives no name. */
@@ -227,7 +227,7 @@ export function AddPetPage() {
         )}
         {/* There before the pet is kept, so that it is read out as the focus moves on to the next. */}
         <div className="live-slot" role="status">
-          {kept && <KeptOnDevice pet={kept} />}
+          {kept && <KeptInTab pet={kept} />}
         </div>
         <div className="form-actions">
           <button

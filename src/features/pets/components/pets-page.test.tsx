@@ -155,7 +155,7 @@ describe('PetsPage', () => {
     await act(() => vi.advanceTimersByTimeAsync(4500));
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('failed (HTTP 503)');
-    // Of the service: nothing about the device's connection, which is fine.
+    // The service failed, not the device's connection: its words say nothing of being back online.
     expect(alert).toHaveTextContent(/keeps trying again by itself\.$/);
     // Each try after that leaves the failure on screen, as it was: never back to Loading.
     while (tries.length <= 7) {

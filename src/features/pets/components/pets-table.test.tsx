@@ -91,6 +91,33 @@ describe('PetsTable', () => {
     expect(opened).toEqual(['/pets/9007199254740993']);
   });
 
+  it('where the environment names categories, shows names, and one it does not name as the pet page does', () => {
+    const names = new Map([[2n, 'Cats']]);
+    render(
+      inRouter(
+        <PetsTable
+          pets={[
+            { id: 1n, name: 'Tom', categoryId: 2n, status: 'available' },
+            { id: 2n, name: 'Odd', categoryId: 7n, status: 'available' },
+          ]}
+          caption="All pets"
+          busy={false}
+          sort={undefined}
+          onSort={() => {}}
+          onOpen={() => {}}
+          categoryName={(id) => names.get(id)}
+        />,
+      ),
+    );
+    expect(screen.getByRole('columnheader', { name: 'Category' })).toBeInTheDocument();
+    const categories = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[2]!);
+    expect(categories.map((cell) => cell.textContent)).toEqual(['Cats', 'Unnamed (ID 7)']);
+    expect(categories.map((cell) => cell.title)).toEqual(['Cats (ID 2)', 'Unnamed (ID 7)']);
+  });
+
   it('leaves a click with a modifier key to the browser (a new tab, say)', async () => {
     const opened: string[] = [];
     render(inRouter(<ListOf lists={{ first: petsNamed('Luna', 1) }} onOpen={(path) => opened.push(path)} />));

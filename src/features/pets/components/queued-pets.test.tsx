@@ -140,7 +140,7 @@ describe('QueuedPets', () => {
     it('are sent with this key only when the person takes them over', async () => {
       const region = await leaveBehind();
       expect(region).toHaveTextContent(
-        'Added in this tab with an API key that Test no longer accepts: “Rex” and “Tom, the cat”. Take them over to ' +
+        'Added with an API key that Test no longer accepts: “Rex” and “Tom, the cat”. Take them over to ' +
           'send them with your key, or discard them.',
       );
       expect(petQueue.get()).toEqual([]);

@@ -176,7 +176,7 @@ function LeftBehindPets() {
     <section className="queued-pets notice notice-warning" aria-labelledby="left-behind-title">
       <h2 id="left-behind-title">Left in this tab: {count(left.length, 'pet')}</h2>
       <p>
-        Added in this tab with an API key that {environment.name} no longer accepts:{' '}
+        Added with an API key that {environment.name} no longer accepts:{' '}
         {namesInWords(left.map((pet) => <Quoted text={pet.pet.name} />))}. Take {them} over to send {them} with your
         key, or discard {them}.
       </p>
@@ -289,8 +289,8 @@ function OwnQueuedPets() {
             Kept in this tab: {count(queue.length, 'pet')}
           </h2>
           <p>
-            {state}. Added while {environment.name} could not be reached, and kept in this tab: signing out or closing
-            this tab loses {queue.length === 1 ? 'it' : 'them'}.
+            {state}. Added while {environment.name} could not be reached: signing out or closing this tab loses{' '}
+            {queue.length === 1 ? 'it' : 'them'}.
           </p>
           <ul>
             {queue.map((pet, at) => (
@@ -338,7 +338,7 @@ function OwnQueuedPets() {
  * as the queue says (from this page, it can only leave the queue by being sent). Within a live
  * region of the form's.
  */
-export function KeptOnDevice({ pet }: { pet: QueuedPet }) {
+export function KeptInTab({ pet }: { pet: QueuedPet }) {
   const { environment } = useApi();
   const now = usePetQueue().find((each) => each.id === pet.id);
   const name = <Quoted text={pet.pet.name} />;
