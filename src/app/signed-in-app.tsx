@@ -10,7 +10,7 @@ import { ReauthDialog } from '../features/auth/reauth-dialog.tsx';
 import { messageDraft } from '../features/messages/message-draft.ts';
 import { petFormDraft } from '../features/pets/add-pet-draft.ts';
 import { SignOutConfirm } from '../features/pets/components/queued-pets.tsx';
-import { petQueue, useLeftBehindAnywhere, usePetQueue } from '../features/pets/pet-queue.ts';
+import { petQueue, useTabHoldsPets } from '../features/pets/pet-queue.ts';
 import { keyFirstEntry } from '../lib/first-entry.ts';
 import { whenIdle } from '../lib/idle.ts';
 import { useAskBeforeLeaving } from '../lib/leaving.ts';
@@ -78,8 +78,9 @@ function typedAndUnsent(): string[] {
 export function SignedInApp({ session }: { session: Session }) {
   const app = signedIn(session, useConfig());
   useEffect(() => whenIdle(prefetchScreens), []);
-  // Pets not yet sent live in this tab alone: closing it would lose them.
-  useAskBeforeLeaving(usePetQueue().length + useLeftBehindAnywhere().length > 0);
+  // Pets not yet sent live in this tab alone: closing it would lose them. (A boolean: the whole app
+  // does not re-render as each pet is sent.)
+  useAskBeforeLeaving(useTabHoldsPets());
   // Signing out with pets still waiting in this tab, or with a form's typing not sent, asks
   // first: from the header, and from the sign-in-again dialog, which is why the question lives here,
   // beside the dialog, not in the layout.

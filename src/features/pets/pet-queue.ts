@@ -278,6 +278,9 @@ export const useLeftBehindPets = (): QueuedPet[] =>
   useSyncExternalStore(petQueue.subscribe, readLeftBehind, readLeftBehind);
 export const useLeftBehindAnywhere = (): QueuedPet[] =>
   useSyncExternalStore(petQueue.subscribe, readLeftBehindAnywhere, readLeftBehindAnywhere);
+/** Whether any pet waits in this tab, this key's or left by another: only a change of that re-renders. */
+const holdsPets = () => read().length + readLeftBehindAnywhere().length > 0;
+export const useTabHoldsPets = (): boolean => useSyncExternalStore(petQueue.subscribe, holdsPets, holdsPets);
 
 const FIRST_DELAY_MS = 2000;
 const MAX_DELAY_MS = 30_000;
