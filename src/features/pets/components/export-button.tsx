@@ -60,7 +60,7 @@ export function ExportButton({ request, names }: { request: ExportRequest; names
   };
 
   // A file saved with the whole list, or with only the part the export could read (a warning).
-  const saved =
+  const savedNotice =
     state.step === 'done' && state.result.rows > 0
       ? state.result.capped || state.result.firstPagesOnly
         ? 'notice-warning'
@@ -79,7 +79,7 @@ export function ExportButton({ request, names }: { request: ExportRequest; names
       )}
       {/* A file saved is an outcome, set apart from the list's own summary under it; the region
           stays the same element, for screen readers to follow. */}
-      <p className={saved ? `export-status notice ${saved}` : 'export-status'} aria-live="polite">
+      <p className={savedNotice ? `export-status notice ${savedNotice}` : 'export-status'} aria-live="polite">
         {state.step === 'running' && `Exporting… ${count(state.rows, 'pet')} so far.`}
         {state.step === 'done' && describeDone(state.result, state.status)}
         {state.step === 'cancelled' && `Export cancelled after ${count(state.rows, 'pet')}: no file was saved.`}
