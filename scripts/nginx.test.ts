@@ -79,6 +79,20 @@ it('writes a dot in the base as a dot within nginx patterns', () => {
   expect(stdout).toContain('location ^~ /v1.2/assets/ {');
 });
 
+it.each([
+  ['--help', 0, 'stdout'],
+  ['-h', 0, 'stdout'],
+  ['--bogus', 2, 'stderr'],
+] as const)('%s prints the usage, not a stack trace (exit %i)', (option, code, stream) => {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/nginx.ts', 'conf', option], {
+    encoding: 'utf8',
+  });
+  expect(result.status).toBe(code);
+  expect(result[stream]).toContain('Usage: tsx scripts/nginx.ts <command> [options]');
+  expect(result.stderr).not.toContain('    at ');
+  if (code) expect(result.stderr.startsWith("Unknown option '--bogus'.\n")).toBe(true);
+});
+
 /** A port no one listens on just now. */
 async function freePort(): Promise<number> {
   const server = createServer();

@@ -1,9 +1,6 @@
 // Serves a build with nginx and the shipped deploy/nginx.conf, its values filled in: what the
 // end-to-end tests, the benchmarks and `npm run preview` use. Unprivileged, on a loopback port.
-//
-//   tsx scripts/nginx.ts serve [--dist dist] [--base /] [--port 4173] [--config file.json]
-//   tsx scripts/nginx.ts conf --root /var/www --base /admin/ --listen 80 --prefix /var/lib/nginx --config dist/config.json
-//   tsx scripts/nginx.ts csp [--config dist/config.json]   (the CSP header, for other hosts)
+// Run as a script, it also prints that conf for a deployment, or the CSP alone: see USAGE.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
@@ -194,19 +191,44 @@ export function redeploy(site: RunningNginx, dist: string) {
   writeFileSync(join(site.siteDir, 'config.json'), config);
 }
 
+const USAGE = `Usage: tsx scripts/nginx.ts <command> [options]
+(npm run nginx:conf -- [options] runs conf, npm run csp -- [options] runs csp)
+  serve [--dist dist] [--base /] [--port 4173] [--config file.json]
+      Serves the build with nginx on 127.0.0.1 until a signal (the end-to-end tests' host).
+  conf [--root /var/www/petstore-admin] [--base /] [--listen 80] [--prefix /var/lib/nginx] [--config dist/config.json]
+      Prints deploy/nginx.conf filled in, its CSP naming the origins of the config.json given
+      (the one the deployment serves; dist/config.json by default).
+  csp [--config dist/config.json]
+      Prints the Content-Security-Policy alone, for other hosts.`;
+
+/** The command line, or the usage printed and an exit: 0 when asked for, 2 after what is wrong. */
+function commandLine() {
+  try {
+    const parsed = parseArgs({
+      allowPositionals: true,
+      options: {
+        dist: { type: 'string', default: 'dist' },
+        base: { type: 'string', default: '/' },
+        port: { type: 'string', default: '4173' },
+        config: { type: 'string' },
+        root: { type: 'string', default: '/var/www/petstore-admin' },
+        listen: { type: 'string', default: '80' },
+        prefix: { type: 'string', default: '/var/lib/nginx' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+    if (!parsed.values.help) return parsed;
+    console.log(USAGE);
+    process.exit(0);
+  } catch (error) {
+    // Node's own words name the option; its stack trace would bury them.
+    console.error(`${(error as Error).message.split('. ')[0]}.\n\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { positionals, values } = parseArgs({
-    allowPositionals: true,
-    options: {
-      dist: { type: 'string', default: 'dist' },
-      base: { type: 'string', default: '/' },
-      port: { type: 'string', default: '4173' },
-      config: { type: 'string' },
-      root: { type: 'string', default: '/var/www/petstore-admin' },
-      listen: { type: 'string', default: '80' },
-      prefix: { type: 'string', default: '/var/lib/nginx' },
-    },
-  });
+  const { positionals, values } = commandLine();
   if (positionals[0] === 'conf' || positionals[0] === 'csp') {
     let config: AppConfig;
     let base: string;
