@@ -73,6 +73,27 @@ test('after a redeploy, a screen whose code is gone reloads once into the new bu
   await expect(page.getByLabel('Name')).toHaveValue('Kept after the update');
 });
 
+test('after a redeploy, Export CSV reloads once into the new build, keeping the list, then exports', async ({
+  page,
+}) => {
+  await openList(page);
+  const loads = countLoads(page);
+  redeploy(site, BUILDS.next);
+
+  // The export's code is loaded on the first click: the old build's file is gone.
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await expect.poll(loads).toBe(1);
+  await expect(page).toHaveURL(/status=sold/);
+  await expect(page.getByLabel('Status')).toHaveValue('sold');
+  await expect(page.getByRole('banner')).toContainText(ENVIRONMENT);
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  expect((await downloading).suggestedFilename()).toMatch(/^pets-.*-sold-.*\.csv$/);
+  await expect(page.getByText(/^Exported \d+ pets? to pets-.*-sold-/)).toBeVisible();
+  expect(loads()).toBe(1);
+});
+
 test('when the code is still missing after that reload, a clear page and no reload loop', async ({ page }) => {
   await openList(page);
   const loads = countLoads(page);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useApi } from '../../../api/api-context.ts';
+import { isChunkLoadError, reloadIfNewVersion } from '../../../lib/new-version.ts';
 import { describeError } from '../../../ui/error-messages.ts';
 import { count } from '../../../ui/words.ts';
 import type { CategoryNames } from '../categories.ts';
@@ -12,6 +13,7 @@ type ExportState =
   | { step: 'running'; rows: number }
   | { step: 'done'; result: Exported; status: PetStatus | undefined }
   | { step: 'cancelled'; rows: number }
+  | { step: 'updating' }
   | { step: 'failed'; error: unknown };
 
 function describeDone({ fileName, rows, read, capped, firstPagesOnly }: Exported, status: PetStatus | undefined) {
@@ -53,6 +55,12 @@ export function ExportButton({ request, names }: { request: ExportRequest; names
       });
       setState({ step: 'done', result, status: request.status });
     } catch (error) {
+      // A tab opened before a deployment asks for the export's code, which the new build no longer
+      // has: the page reloads into the new build, keeping the list (it is in the address).
+      if (isChunkLoadError(error) && (await reloadIfNewVersion())) {
+        setState({ step: 'updating' });
+        return;
+      }
       setState(controller.signal.aborted ? { step: 'cancelled', rows } : { step: 'failed', error });
     } finally {
       if (running.current === controller) running.current = undefined;
@@ -83,10 +91,15 @@ export function ExportButton({ request, names }: { request: ExportRequest; names
         {state.step === 'running' && `Exporting… ${count(state.rows, 'pet')} so far.`}
         {state.step === 'done' && describeDone(state.result, state.status)}
         {state.step === 'cancelled' && `Export cancelled after ${count(state.rows, 'pet')}: no file was saved.`}
+        {state.step === 'updating' &&
+          'Petstore Admin was updated. Loading the new version: export again once it is in.'}
       </p>
       {state.step === 'failed' && (
         <p className="notice notice-error export-error" role="alert">
-          The export stopped, and no file was saved: {describeError(state.error, api.environment.limits)}
+          The export stopped, and no file was saved:{' '}
+          {isChunkLoadError(state.error)
+            ? 'part of the app could not be downloaded. Reload the page once the connection works: the list stays as it is.'
+            : describeError(state.error, api.environment.limits)}
         </p>
       )}
     </div>
