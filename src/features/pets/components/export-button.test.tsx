@@ -50,7 +50,7 @@ it("when the export's code cannot be downloaded and the app's address does not a
   const reload = vi.fn();
   vi.stubGlobal('location', { ...location, reload });
   renderSignedIn(
-    <ExportButton request={{ status: 'sold', q: undefined, category: undefined, sort: undefined }} names={unnamed} />,
+    <ExportButton request={{ status: 'sold', q: '', category: undefined, sort: undefined }} names={unnamed} />,
     { path: '/pets' },
   );
   await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
