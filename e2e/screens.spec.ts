@@ -246,3 +246,64 @@ test('the screens of named categories and the export, for a person to look at', 
   await page.getByLabel('Category', { exact: true }).selectOption('Other ID…');
   await shoot(page, 'categories-add-pet-other-id');
 });
+
+test('the screens of a pet sent from a form left before its answer, for a person to look at', async ({ page }) => {
+  test.setTimeout(120_000);
+  // The service adds each pet at once; the browser reads its answer only once released.
+  let release = () => {};
+  const hold = () =>
+    page.route(`${SPEC_SERVICE.apiBaseUrl}/pets`, async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const response = await route.fetch();
+      await released;
+      await route.fulfill({ response }).catch(() => undefined);
+    });
+  const send = async (name: string) => {
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Category ID').fill('4');
+    await page.getByRole('button', { name: 'Add pet' }).click();
+    await expect(page.getByRole('button', { name: 'Adding…' })).toBeVisible();
+  };
+  await signIn(page, { path: `${SPEC_SERVICE.appUrl}pets/new`, service: SPEC_SERVICE });
+  await hold();
+
+  await send('Biscuit the very long-named cocker spaniel');
+  await page.getByRole('link', { name: 'Messages' }).click();
+  await page.getByRole('link', { name: 'Add pet' }).first().click();
+  await expect(page.getByText(/still on its way/)).toBeVisible();
+  await shoot(page, 'add-pet-waiting-for-left');
+  await page.getByRole('link', { name: 'Messages' }).click();
+  release();
+  await expect(page.getByText(/was added to/)).toBeVisible();
+  await shoot(page, 'messages-left-added');
+
+  await page.getByRole('link', { name: 'Add pet' }).first().click();
+  await page.unrouteAll({ behavior: 'wait' });
+  await page.route(`${SPEC_SERVICE.apiBaseUrl}/pets`, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await released;
+    await route.fulfill({
+      status: 400,
+      json: { code: 'invalid_name', message: 'body name must not hold control characters', status: 400 },
+    });
+  });
+  await send('Pickle');
+  await page.getByRole('link', { name: 'Pets' }).click();
+  release();
+  await expect(page.getByText(/was not added/)).toBeVisible();
+  await shoot(page, 'pets-left-refused');
+
+  await page.getByRole('link', { name: 'Open the form' }).click();
+  await page.unrouteAll({ behavior: 'wait' });
+  await hold();
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await page.getByRole('button', { name: 'Add pet' }).click();
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.reload();
+  release();
+  await expect(page.getByText(/no answer was read here/)).toBeVisible();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await shoot(page, 'add-pet-reloaded-mid-send');
+});

@@ -31,6 +31,25 @@ async function addLosingTheAnswer(page: Page, service: Service, name: string) {
   await page.getByRole('button', { name: 'Add pet' }).click();
 }
 
+/**
+ * Holds the answer to the next `POST /pets`: the service adds the pet at once, and the browser reads
+ * its answer only on `release()` (never, if the page has gone by then).
+ */
+async function holdTheAnswer(page: Page, service: Service) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`${service.apiBaseUrl}/pets`, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    const response = await route.fetch();
+    await released;
+    await route.fulfill({ response }).catch(() => undefined);
+  });
+  return async () => {
+    release();
+    await page.unrouteAll({ behavior: 'wait' });
+  };
+}
+
 /** The background of the notice around the page's one alert. */
 const noticeBackground = (page: Page) =>
   page
@@ -169,6 +188,71 @@ test.describe('a service built to the spec alone', { tag: '@spec' }, () => {
     // Back to the form later (its draft is what a reload reads): nothing of the pet found is left in it.
     await page.reload();
     await expect(page.getByLabel('Name')).toHaveValue('');
+    expect(writes.filter((request) => request.method() === 'POST')).toHaveLength(1);
+  });
+
+  test('leaving the form while a pet is being added: the person stays where they went, and is told', async ({
+    page,
+    service,
+  }) => {
+    const name = uniqueName('Left');
+    const writes = recordWrites(page, service);
+    const release = await holdTheAnswer(page, service);
+    await openForm(page, service, name);
+    await page.getByRole('button', { name: 'Add pet' }).click();
+    await expect(page.getByRole('button', { name: 'Adding…' })).toBeDisabled();
+    await page.getByRole('link', { name: 'Messages' }).click();
+    const message = page.getByLabel('Message', { exact: true });
+    await message.fill('Feed the');
+
+    await release();
+    const notice = page.getByRole('status').filter({ hasText: 'was added to' });
+    await expect(notice).toContainText(`“${name}” was added to ${service.environment}.`);
+    await expect(page.getByRole('heading', { name: 'Messages' })).toBeVisible();
+    await expect(message).toBeFocused();
+    await expect(message).toHaveValue('Feed the');
+    await expectNoAxeViolations(page);
+    await notice.getByRole('link', { name: 'See it' }).click();
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+    await expect(notice).toHaveCount(0);
+    // Added: the form is free for the next pet.
+    await page.getByRole('link', { name: 'Add pet' }).first().click();
+    await expect(page.getByLabel('Name')).toHaveValue('');
+    expect(writes.filter((request) => request.method() === 'POST')).toHaveLength(1);
+  });
+
+  test('reloading while a pet is being added: the browser asks, and the form then says it may have been added', async ({
+    page,
+    service,
+  }) => {
+    const name = uniqueName('Reloaded');
+    const writes = recordWrites(page, service);
+    const release = await holdTheAnswer(page, service);
+    await openForm(page, service, name);
+    await page.getByRole('button', { name: 'Add pet' }).click();
+    await expect(page.getByRole('button', { name: 'Adding…' })).toBeDisabled();
+    // The browser's own question first; the person reloads all the same.
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.accept();
+      }),
+    );
+    await page.reload();
+    expect(await asked).toBe('beforeunload');
+    await release();
+
+    await expect(page.getByRole('alert')).toContainText(
+      `This pet was sent to ${service.environment}, and no answer was read here: it may or may not have been added.`,
+    );
+    await expect(page.getByLabel('Name')).toHaveValue(name);
+    await expect(page.getByRole('button', { name: 'Send again', exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: `Look for “${name}”` }).click();
+    await page.getByRole('button', { name: 'It is: clear the form' }).click();
+    await expect(page.getByLabel('Name')).toHaveValue('');
+    await page.reload();
+    await expect(page.getByRole('alert')).toHaveCount(0);
     expect(writes.filter((request) => request.method() === 'POST')).toHaveLength(1);
   });
 

@@ -1,12 +1,19 @@
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { Link, ScrollRestoration, useLocation, useNavigation, useOutlet } from 'react-router-dom';
 import { useApi } from '../api/api-context.ts';
 import { paths } from '../config/paths.ts';
 import { usePetQueueSender } from '../features/pets/api/send-queued-pets.ts';
+import { useCreating, useLeftCreate } from '../features/pets/left-create.ts';
 import { scrollKeyOf } from '../features/pets/list-return.ts';
+import { useAskBeforeLeaving } from '../lib/leaving.ts';
 import { describeWait } from '../ui/error-messages.ts';
 import { PageLoading } from '../ui/page-loading.tsx';
+import { NavigatingContext } from '../ui/use-page-left.ts';
 import { SLOW_AFTER_MS, useDelayedFlag } from '../ui/use-delayed-flag.ts';
 import { currentPage, Frame, SignedInLoading, type MenuLink } from './frame.tsx';
+
+// Its code comes with the forms', which were open for there to be anything to say.
+const LeftCreateNotice = lazy(async () => ({ default: (await import('./forms.ts')).LeftCreateNotice }));
 
 const RouterLink: MenuLink = ({ to, children }) => (
   <Link to={to} aria-current={currentPage(useLocation().pathname, to)}>
@@ -35,13 +42,30 @@ export function Layout() {
   const waitingFor = toList ? describeWait(undefined) : 'Still loading the page…';
   // Pets kept in this tab are sent from every page.
   usePetQueueSender();
+  // A reload or a closed tab while a pet is on its way would leave no one to read its answer.
+  useAskBeforeLeaving(useCreating());
+  // Read when an answer comes, after the render: a page whose answer comes on the way to another
+  // page has been left (use-page-left.ts).
+  const navigating = useRef(false);
+  useEffect(() => {
+    navigating.current = navigation.state !== 'idle';
+  }, [navigation.state]);
+  const isNavigating = useCallback(() => navigating.current, []);
+  const leftCreate = useLeftCreate();
   return (
     <Frame environmentName={useApi().environment.name} link={RouterLink} busy={loading}>
       <div className="route-progress" hidden={!loading} />
       <p className={slow ? 'route-wait' : 'visually-hidden'} role="status">
         {slow ? waitingFor : ''}
       </p>
-      {page ?? <PageLoading />}
+      <div className="live-slot left-create" role="status">
+        {leftCreate && (
+          <Suspense>
+            <LeftCreateNotice left={leftCreate} />
+          </Suspense>
+        )}
+      </div>
+      <NavigatingContext.Provider value={isNavigating}>{page ?? <PageLoading />}</NavigatingContext.Provider>
       <ScrollRestoration getKey={scrollKeyOf} />
     </Frame>
   );

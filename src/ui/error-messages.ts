@@ -174,6 +174,17 @@ export function describeLostCreate({
       };
 }
 
+/**
+ * A pet sent without an idempotency key before this page loaded (a reload while it was on its way),
+ * whose answer was never read.
+ */
+export const describeUnreadCreate = (environmentName: string): LostCreateWords => ({
+  refusedBySetup: false,
+  lookFor: true,
+  what: `This pet was sent to ${environmentName}, and no answer was read here: it may or may not have been added.`,
+  next: 'Look for it before sending it again: sending it again could add it twice. Nothing you typed is lost.',
+});
+
 /** Whether checking a key failed because the service refused it, not because it could not check it. */
 export const isKeyRefused = (error: unknown) => isApiError(error) && error.status === 401;
 

@@ -6,6 +6,8 @@ import { jsonCodec } from '../../../../contract/json.ts';
 import { newIdempotencyKey, readBody, type PetstoreApi } from '../../../api/client.ts';
 import { offers } from '../../../config/config.ts';
 import { sessionStore, sessionValue } from '../../../lib/session.ts';
+import { petFormDraft, unansweredPet } from '../add-pet-draft.ts';
+import { CREATE_PET } from '../left-create.ts';
 import { readPet, type NewPet, type Pet } from '../pet.ts';
 import { petQueue, type QueuedPet } from '../pet-queue.ts';
 import { answersReads } from './list-pets.ts';
@@ -61,19 +63,30 @@ export function useCreatePet() {
   const [lostAnswers, setLostAnswers] = useState<LostAnswers>();
   const idempotent = offers(api.environment, 'idempotency-key');
   const mutation = useMutation({
+    mutationKey: CREATE_PET,
     mutationFn: async (pet: NewPet): Promise<CreateOutcome> => {
+      // What is kept of the pet is its sender's: an answer may come once someone else is signed in.
+      const owner = sessionStore.get().session?.owner;
+      /** The pet is dealt with (added, or the queue's now): the form's draft of it goes. */
+      const done = () => {
+        formAttempt.clear();
+        unansweredPet.clear(owner);
+        if (owner) petFormDraft.of(owner).clear();
+      };
       // The browser said it went offline (React Query's onlineManager follows its events): nothing is
       // sent, the pet waits in this tab.
       if (!onlineManager.isOnline()) {
         // With the key a lost send of the same pet carried: the queue sends it from now on.
         const idempotencyKey = idempotent ? attemptKey(pet) : undefined;
-        formAttempt.clear();
+        done();
         return { queued: petQueue.add(pet, { state: 'waiting', idempotencyKey }) };
       }
       const key = idempotent ? attemptKey(pet) : undefined;
+      // Without a key, a pet sent whose answer is never read may have been added: the form says so.
+      if (!key) unansweredPet.keep(pet);
       try {
         const added = await createPet(api, pet, key);
-        formAttempt.clear();
+        done();
         return { added };
       } catch (error) {
         if (isApiError(error) && error.mayHaveBeenDone) {
@@ -84,7 +97,7 @@ export function useCreatePet() {
             // one, the browser cannot tell a connection refused from one dropped after the pet arrived.
             // The key goes with the pet to the queue, which sends it from now on; the form's next
             // create gets a new one.
-            formAttempt.clear();
+            done();
             const apiKey = sessionStore.keyPrint();
             const sentWith = key && apiKey ? { apiKey, at: Date.now() } : undefined;
             return {
@@ -100,6 +113,8 @@ export function useCreatePet() {
             readsAnswer,
           }));
         } else {
+          // An answer was read: the pet was not added.
+          unansweredPet.clear(owner);
           setLostAnswers(undefined);
         }
         throw error;
@@ -118,6 +133,7 @@ export function useCreatePet() {
   const forgetLostAnswers = () => {
     setLostAnswers(undefined);
     formAttempt.clear();
+    unansweredPet.clear();
   };
   return { mutation, lostAnswers, idempotent, forgetLostAnswers };
 }

@@ -2,14 +2,17 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { onlineManager } from '@tanstack/react-query';
+import { Link, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Environment } from '../../../config/config.ts';
 import { API, server } from '../../../test/msw-server.ts';
 import { renderSignedIn, testEnvironment } from '../../../test/render.tsx';
-import { petFormDraft } from '../add-pet-draft.ts';
+import { petFormDraft, unansweredPet } from '../add-pet-draft.ts';
+import { useLeftCreate } from '../left-create.ts';
 import { petQueue } from '../pet-queue.ts';
 import { Announcer } from '../../../ui/announcer.tsx';
 import { AddPetPage } from './add-pet-page.tsx';
+import { LeftCreateNotice } from './left-create-notice.tsx';
 
 const REFERENCE: Environment = {
   ...testEnvironment,
@@ -555,5 +558,158 @@ describe('AddPetPage against a service that declares its extensions and limits',
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The service takes at most 64 KiB in one request. Shorten the text and send it again.',
     );
+  });
+});
+
+describe('AddPetPage, left or reloaded while a pet is on its way', () => {
+  /** `POST /pets`, each answered only when the test says (`answer`), after it has arrived. */
+  function heldService() {
+    const creates: string[] = [];
+    const waiting: ((response: Response) => void)[] = [];
+    server.use(
+      http.post(`${API}/pets`, async ({ request }) => {
+        creates.push(await request.text());
+        return new Promise<Response>((resolve) => waiting.push(resolve));
+      }),
+      http.get(`${API}/pets`, () => HttpResponse.json([rex(9)])),
+    );
+    const answer = async (response: Response) => {
+      await waitFor(() => expect(waiting).toHaveLength(1));
+      act(() => waiting.shift()!(response));
+    };
+    return { creates, answer };
+  }
+
+  /** The notice, as the layout shows it on every page. */
+  function Notice() {
+    const left = useLeftCreate();
+    return (
+      <div className="left-create" role="status">
+        {left && <LeftCreateNotice left={left} />}
+      </div>
+    );
+  }
+  /** The form, a page to go to from it, the pet's page, and the notice the layout shows on each. */
+  const app = (
+    <>
+      <Notice />
+      <Routes>
+        <Route
+          path="/pets/new"
+          element={
+            <>
+              <AddPetPage />
+              <Link to="/elsewhere">Elsewhere</Link>
+            </>
+          }
+        />
+        <Route
+          path="/elsewhere"
+          element={
+            <>
+              <input aria-label="Typed elsewhere" />
+              <Link to="/pets/new">Back to the form</Link>
+            </>
+          }
+        />
+        <Route path="/pets/:petId" element={<h1>The pet&apos;s page</h1>} />
+      </Routes>
+    </>
+  );
+  const notice = () => screen.getAllByRole('status').find((region) => region.classList.contains('left-create'))!;
+
+  it('after a reload mid-send, says the pet may have been added, and clears once it is found', async () => {
+    const { creates } = heldService();
+    const first = renderSignedIn(<AddPetPage />, { path: '/pets/new' });
+    await addPet();
+    expect(await screen.findByRole('button', { name: 'Adding…' })).toBeDisabled();
+    first.unmount();
+
+    // A reload: no answer will be read, and the form comes back as it was.
+    const reloaded = renderSignedIn(<AddPetPage />, { path: '/pets/new' });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'This pet was sent to Test, and no answer was read here: it may or may not have been added.',
+    );
+    expect(alert).toHaveTextContent('Look for it before sending it again: sending it again could add it twice.');
+    expect(screen.getByLabelText('Name')).toHaveValue('Rex');
+    expect(screen.getByRole('button', { name: 'Send again' })).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Look for “Rex”' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'It is: clear the form' }));
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+    expect(creates).toHaveLength(1);
+    reloaded.unmount();
+
+    // Dealt with: the next visit has nothing to say of it.
+    renderSignedIn(<AddPetPage />, { path: '/pets/new' });
+    expect(screen.getByRole('button', { name: 'Add pet' })).toBeVisible();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('an answer read, added or refused, leaves nothing to say after a reload', async () => {
+    const { answer } = heldService();
+    renderSignedIn(<AddPetPage />, { path: '/pets/new' });
+    await addPet();
+    expect(unansweredPet.sent()).toEqual({ name: 'Rex', categoryId: 3n, status: 'available' });
+    await answer(HttpResponse.json({ code: 'invalid_name', message: 'Name taken.', status: 400 }, { status: 400 }));
+    expect(await screen.findByText('Name taken.')).toBeVisible();
+    expect(unansweredPet.sent()).toBeUndefined();
+  });
+
+  it('leaving the form while the pet is on its way: the person stays where they went, and is told', async () => {
+    const { creates, answer } = heldService();
+    renderSignedIn(app, { path: '/pets/new' });
+    await addPet();
+    await userEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    await userEvent.type(screen.getByLabelText('Typed elsewhere'), 'Half a');
+
+    await answer(created(7));
+    expect(await within(notice()).findByText(paragraph('“Rex” was added to Test.'))).toBeVisible();
+    expect(screen.getByLabelText('Typed elsewhere')).toHaveFocus();
+    expect(screen.getByLabelText('Typed elsewhere')).toHaveValue('Half a');
+    await userEvent.click(within(notice()).getByRole('link', { name: 'See it' }));
+    expect(screen.getByRole('heading', { name: "The pet's page" })).toBeVisible();
+    expect(notice()).toBeEmptyDOMElement();
+    expect(creates).toHaveLength(1);
+    // Added: the form is free for the next pet.
+    expect(petFormDraft.load()?.name ?? '').toBe('');
+  });
+
+  it('a pet refused after the person left: said with the reason, the form holding it as typed', async () => {
+    const { answer } = heldService();
+    renderSignedIn(app, { path: '/pets/new' });
+    await addPet();
+    await userEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    await answer(HttpResponse.json({ code: 'invalid_name', message: 'Name taken.', status: 400 }, { status: 400 }));
+    expect(await within(notice()).findByText(paragraph('“Rex” was not added: Name taken.'))).toBeVisible();
+    expect(notice()).toHaveTextContent('The form holds it as you typed it.');
+
+    await userEvent.click(within(notice()).getByRole('link', { name: 'Open the form' }));
+    expect(screen.getByLabelText('Name')).toHaveValue('Rex');
+    expect(screen.getByLabelText('Category ID')).toHaveValue('3');
+    await userEvent.click(within(notice()).getByRole('button', { name: 'Dismiss' }));
+    expect(notice()).toBeEmptyDOMElement();
+  });
+
+  it('the form opened again while the pet is on its way waits for its answer, then says what it knows', async () => {
+    const { creates, answer } = heldService();
+    renderSignedIn(app, { path: '/pets/new' });
+    await addPet();
+    await userEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Back to the form' }));
+    expect(
+      screen.getByText(
+        'The pet you sent before leaving this page is still on its way to Test. The form opens once its answer is in.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
+
+    // No answer comes: the form, now open, says the pet may have been added; the notice leaves it to it.
+    await answer(HttpResponse.error());
+    expect(await screen.findByRole('alert')).toHaveTextContent('it may or may not have been added');
+    expect(screen.getByLabelText('Name')).toHaveValue('Rex');
+    expect(screen.getByRole('button', { name: 'Send again' })).toBeEnabled();
+    expect(notice()).toBeEmptyDOMElement();
+    expect(creates).toHaveLength(1);
   });
 });

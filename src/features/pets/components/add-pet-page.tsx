@@ -7,15 +7,18 @@ import { isApiError } from '../../../api/api-error.ts';
 import { paths } from '../../../config/paths.ts';
 import { sayWhereFocused } from '../../../ui/announcer.tsx';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
-import { canRetry, describeLostCreate } from '../../../ui/error-messages.ts';
+import { canRetry, describeLostCreate, describeUnreadCreate } from '../../../ui/error-messages.ts';
 import { Field } from '../../../ui/field.tsx';
 import { forgetRefusal } from '../../../ui/form-refusal.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { useDraftDefaults, useSaveDraft } from '../../../ui/use-form-draft.ts';
+import { usePageLeft } from '../../../ui/use-page-left.ts';
+import { sessionStore } from '../../../lib/session.ts';
 import { useCreatePet } from '../api/create-pet.ts';
 import { useCategoryNames, type CategoryNames } from '../categories.ts';
 import type { NewPet } from '../pet.ts';
-import { EMPTY_PET_FORM, petFormDraft } from '../add-pet-draft.ts';
+import { EMPTY_PET_FORM, petFormDraft, unansweredPet } from '../add-pet-draft.ts';
+import { leftCreate, useCreating } from '../left-create.ts';
 import { fieldOfError, parseCategoryId, petFormSchema, toNewPet, type PetFormValues } from '../pet-form-schema.ts';
 import type { QueuedPet } from '../pet-queue.ts';
 import { LostCreateNotice, useFoundByLook } from './lost-create-notice.tsx';
@@ -38,13 +41,37 @@ export interface AddedPetState {
   another?: true;
 }
 
+/**
+ * The form, once no pet sent from it before is on its way: opened again while one is (the person
+ * left it meanwhile), it waits for that answer rather than offer to send the pet a second time.
+ */
 export function AddPetPage() {
+  const { environment } = useApi();
+  const creating = useCreating();
+  const [waiting, setWaiting] = useState(creating);
+  if (waiting && !creating) setWaiting(false);
+  if (!waiting) return <AddPetForm />;
+  return (
+    <section className="narrow">
+      <PageHeading title="Add a pet" />
+      <p className="card" role="status">
+        The pet you sent before leaving this page is still on its way to {environment.name}. The form opens once its
+        answer is in.
+      </p>
+    </section>
+  );
+}
+
+function AddPetForm() {
   const navigate = useNavigate();
   const { environment } = useApi();
   const another = (useLocation().state as AddedPetState | null)?.another === true;
   const { mutation: createPet, lostAnswers, idempotent, forgetLostAnswers } = useCreatePet();
+  const pageLeft = usePageLeft();
   // The pet last sent, for looking it up when its answer was lost.
   const [sent, setSent] = useState<NewPet>();
+  // A pet sent before this form opened (a reload while it was on its way) whose answer was never read.
+  const [unread, setUnread] = useState(() => (idempotent ? undefined : unansweredPet.sent()));
   const failureRef = useRef<HTMLDivElement>(null);
   const defaultValues = useDraftDefaults(petFormDraft, EMPTY_PET_FORM);
   const resolver = useMemo(() => zodResolver(petFormSchema(environment.limits)), [environment.limits]);
@@ -86,10 +113,15 @@ export function AddPetPage() {
     async (values) => {
       const pet = toNewPet(values);
       setSent(pet);
+      setUnread(undefined);
       setKept(undefined);
+      leftCreate.clear();
+      // Told to the sender, on whichever page they went to, should they leave before the answer.
+      const owner = sessionStore.get().session?.owner ?? '';
       try {
-        const { added, queued } = await createPet.mutateAsync(pet);
-        petFormDraft.clear();
+        const outcome = await createPet.mutateAsync(pet);
+        if (pageLeft()) return leftCreate.tell({ owner, pet, outcome });
+        const { added, queued } = outcome;
         if (queued) {
           // Kept in this tab: the form is free for the next pet, category and status kept.
           setKept(queued);
@@ -98,6 +130,7 @@ export function AddPetPage() {
           navigate(paths.pet(added.id), { state: { created: true } satisfies AddedPetState });
         }
       } catch (error) {
+        if (pageLeft()) return leftCreate.tell({ owner, pet, error });
         const field = fieldOfError(error);
         if (!field) return;
         sayWhereFocused(document.getElementsByName(field)[0], (error as Error).message);
@@ -126,7 +159,9 @@ export function AddPetPage() {
             environmentName: environment.name,
           }),
         }
-      : undefined;
+      : unread && createPet.isIdle
+        ? { pet: unread, words: describeUnreadCreate(environment.name) }
+        : undefined;
   useEffect(() => {
     if (failure) failureRef.current?.focus();
   }, [failure, lostAnswers]);
@@ -136,6 +171,7 @@ export function AddPetPage() {
     createPet.reset();
     forgetLostAnswers();
     setSent(undefined);
+    setUnread(undefined);
     startNext(getValues());
   };
 
@@ -212,7 +248,7 @@ export function AddPetPage() {
             </select>
           )}
         </Field>
-        {failure && (
+        {(failure || lost) && (
           <div ref={failureRef} tabIndex={-1}>
             {lost ? (
               <LostCreateNotice
@@ -221,7 +257,7 @@ export function AddPetPage() {
                 found={{ label: 'It is: clear the form', onClick: forgetSent }}
               />
             ) : (
-              <ErrorNotice error={failure} kind="write" idempotent={idempotent} />
+              failure && <ErrorNotice error={failure} kind="write" idempotent={idempotent} />
             )}
           </div>
         )}

@@ -1,0 +1,42 @@
+// A pet sent from the add-pet form outlives the form: the person may leave it, or reload, before the
+// answer comes. Here is whether one is on its way, and what became of one whose form was left
+// (left-create-notice.tsx says it on whichever page they are): to the key that sent it alone, until
+// dismissed, another pet is sent, or that key is no longer the one signed in.
+import { useIsMutating } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { sessionStore } from '../../lib/session.ts';
+import type { CreateOutcome } from './api/create-pet.ts';
+import type { NewPet } from './pet.ts';
+
+/** The mutation key of the form's creates (api/create-pet.ts). */
+export const CREATE_PET = ['create-pet'];
+
+/** Whether a pet the form sent is on its way, whether or not the form that sent it is still open. */
+export const useCreating = () => useIsMutating({ mutationKey: CREATE_PET }) > 0;
+
+export type LeftCreate = { owner: string; pet: NewPet } & (
+  { outcome: CreateOutcome; error?: never } | { error: unknown; outcome?: never }
+);
+
+let held: LeftCreate | undefined;
+const listeners = new Set<() => void>();
+
+function hold(next: LeftCreate | undefined) {
+  held = next;
+  for (const listener of listeners) listener();
+}
+
+export const leftCreate = {
+  tell: (left: LeftCreate) => hold(left),
+  clear: () => held && hold(undefined),
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+sessionStore.subscribe(() => {
+  if (held && held.owner !== sessionStore.get().session?.owner) hold(undefined);
+});
+
+export const useLeftCreate = () => useSyncExternalStore(leftCreate.subscribe, () => held);
