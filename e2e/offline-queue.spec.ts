@@ -99,7 +99,7 @@ test.describe('adding a pet while offline', () => {
       await goOffline(page, context);
       await addPet(page, name);
       await expect(page.getByRole('status').filter({ hasText: 'kept in this tab' })).toContainText(
-        `“${name}” is kept in this tab and will be sent when the service answers again.`,
+        `This device is offline: “${name}” is kept in this tab and will be sent once it is back online.`,
       );
       await expect(page.getByLabel('Name')).toHaveValue('');
       await expectNoAxeViolations(page);
@@ -107,7 +107,8 @@ test.describe('adding a pet while offline', () => {
       await page.getByRole('link', { name: 'See the pets kept in this tab' }).click();
       await expect(waiting(page)).toContainText('Kept in this tab: 1 pet');
       await expect(queued(page, name)).toContainText(`${name}, category 4, pending`);
-      await expect(queued(page, name)).toContainText('Waiting to be sent: it goes as soon as');
+      await expect(queued(page, name)).toContainText('Waiting to be sent: it goes once this device is back online.');
+      await expect(waiting(page)).toContainText('1 waiting to be sent. Signing out or closing this tab loses it.');
       await expect(queued(page, name).getByRole('button', { name: `Discard “${name}”` })).toBeVisible();
       await expectNoAxeViolations(page);
       expect(creates).toHaveLength(0);

@@ -282,6 +282,10 @@ export const useLeftBehindAnywhere = (): QueuedPet[] =>
 const holdsPets = () => read().length + readLeftBehindAnywhere().length > 0;
 export const useTabHoldsPets = (): boolean => useSyncExternalStore(petQueue.subscribe, holdsPets, holdsPets);
 
+const isOnline = () => onlineManager.isOnline();
+/** Whether the browser is online, as React Query's onlineManager says: what the queue waits for. */
+export const useOnline = (): boolean => useSyncExternalStore(onlineManager.subscribe, isOnline, isOnline);
+
 const FIRST_DELAY_MS = 2000;
 const MAX_DELAY_MS = 30_000;
 

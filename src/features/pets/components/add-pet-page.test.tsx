@@ -374,14 +374,18 @@ describe('AddPetPage against a service built to the spec alone', () => {
       await addPet();
       await waitFor(() =>
         expect(saying()).toHaveTextContent(
-          "Test can't be reached: “Rex” is kept in this tab and will be sent when the service answers again.",
+          'This device is offline: “Rex” is kept in this tab and will be sent once it is back online.',
         ),
       );
       // Said by a live region that was there before, as the focus moves on to the next pet's name.
       expect(regions).toContain(saying());
     } finally {
-      onlineManager.setOnline(true);
+      act(() => onlineManager.setOnline(true));
     }
+    // Back online, what it waits for is the service.
+    expect(saying()).toHaveTextContent(
+      "Test can't be reached: “Rex” is kept in this tab and will be sent when the service answers again.",
+    );
     expect(creates).toHaveLength(0);
     expect(reads).toHaveLength(0);
     expect(petQueue.get()).toMatchObject([{ state: 'waiting', pet: { name: 'Rex', categoryId: '3' } }]);

@@ -15,6 +15,7 @@ import {
   petQueue,
   useLeftBehindAnywhere,
   useLeftBehindPets,
+  useOnline,
   usePetQueue,
   useSentPets,
   type QueuedPet,
@@ -44,10 +45,12 @@ function namesInWords(names: readonly ReactNode[]) {
 }
 
 /** What became of a queued pet, in words: never told by colour alone. */
-function stateText(pet: QueuedPet, environmentName: string): string {
+function stateText(pet: QueuedPet, environmentName: string, online: boolean): string {
   switch (pet.state) {
     case 'waiting':
-      return `Waiting to be sent: it goes as soon as ${environmentName} answers.`;
+      return online
+        ? `Waiting to be sent: it goes as soon as ${environmentName} answers.`
+        : 'Waiting to be sent: it goes once this device is back online.';
     case 'sending':
       return 'Sending…';
     case 'lost':
@@ -74,6 +77,7 @@ function QueuedPetItem({
   const names = useCategoryNames();
   const categoryNumber = parseInt64(categoryId);
   const idempotent = sendsAgainSafely(environment, pet);
+  const online = useOnline();
   const lostWords =
     pet.state === 'lost' &&
     describeLostCreate({
@@ -103,7 +107,7 @@ function QueuedPetItem({
         , {categoryNumber === undefined ? `category ${categoryId}` : names.label(categoryNumber)},{' '}
         {STATUS_LABELS[status].toLowerCase()}
       </p>
-      <p className={`queued-pet-state queued-pet-${pet.state}`}>{stateText(pet, environment.name)}</p>
+      <p className={`queued-pet-state queued-pet-${pet.state}`}>{stateText(pet, environment.name, online)}</p>
       {lostWords && lostPet && (
         <LostCreateNotice
           words={lostWords}
@@ -289,8 +293,7 @@ function OwnQueuedPets() {
             Kept in this tab: {count(queue.length, 'pet')}
           </h2>
           <p>
-            {state}. Added while {environment.name} could not be reached: signing out or closing this tab loses{' '}
-            {queue.length === 1 ? 'it' : 'them'}.
+            {state}. Signing out or closing this tab loses {queue.length === 1 ? 'it' : 'them'}.
           </p>
           <ul>
             {queue.map((pet, at) => (
@@ -341,6 +344,7 @@ function OwnQueuedPets() {
 export function KeptInTab({ pet }: { pet: QueuedPet }) {
   const { environment } = useApi();
   const now = usePetQueue().find((each) => each.id === pet.id);
+  const online = useOnline();
   const name = <Quoted text={pet.pet.name} />;
   if (!now) {
     return (
@@ -351,10 +355,13 @@ export function KeptInTab({ pet }: { pet: QueuedPet }) {
       </div>
     );
   }
-  const waiting = (
+  // Offline, the device is why it waits, not the service.
+  const waiting = online ? (
     <>
       {environment.name} can't be reached: {name} is kept in this tab and will be sent when the service answers again.
     </>
+  ) : (
+    <>This device is offline: {name} is kept in this tab and will be sent once it is back online.</>
   );
   const words = {
     waiting,

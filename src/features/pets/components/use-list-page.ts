@@ -1,5 +1,5 @@
-import { onlineManager, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { useApi } from '../../../api/api-context.ts';
 import { beforeShown, useReadFailure } from '../../../api/read-failure.ts';
 import { whenIdle } from '../../../lib/idle.ts';
@@ -10,6 +10,7 @@ import type { CategoryNames } from '../categories.ts';
 import { toSearchParams, type PetListSearch } from '../list-search.ts';
 import { sortPets } from '../pet-order.ts';
 import { PET_STATUSES } from '../pet.ts';
+import { useOnline } from '../pet-queue.ts';
 import { describeCategoryPage, describePage, listedPets } from './pets-summary.ts';
 import type { PetsView } from './pets-view.ts';
 
@@ -28,7 +29,7 @@ export function useListPage(
   const { category } = search;
   const options = petQueries.list(api, search);
   const list = useQuery({ ...options, enabled });
-  const online = useSyncExternalStore(onlineManager.subscribe, () => onlineManager.isOnline());
+  const online = useOnline();
   const failure = useReadFailure(list, options.queryKey);
   // Once this list is in and the browser idle, the other statuses' first pages are read too: a switch
   // then paints from the cache (and revalidates when stale).
