@@ -509,8 +509,25 @@ test.describe('adding a pet while offline', () => {
       await page.getByRole('dialog', { name: 'Sign in again' }).getByRole('button', { name: 'Sign in later' }).click();
       await expect(page.getByRole('alert')).toContainText('no longer accepted');
       await page.unrouteAll();
+      // Signed out, the pet still waits in this tab: the screen says so, and closing the tab asks first.
+      const environment = REFERENCE_SERVICE.environment;
+      await expect(page.getByText(/^Kept in this tab:/)).toHaveText(
+        `Kept in this tab: 1 pet waiting for ${environment}. A key for ${environment} signed in here is offered it; ` +
+          'closing this tab loses it.',
+      );
+      await expectNoAxeViolations(page);
+      const asked = page.waitForEvent('dialog');
+      await page.close({ runBeforeUnload: true });
+      const closing = await asked;
+      expect(closing.type()).toBe('beforeunload');
+      await closing.dismiss();
 
-      await signIn(page, { key: 'e2e-other-key', path: 'pets' });
+      await page.getByLabel('Environment').selectOption(environment);
+      await page.getByLabel('API key', { exact: true }).fill('e2e-other-key');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      // Back where the key stopped working: the form.
+      await expect(page.getByRole('heading', { name: 'Add a pet' })).toBeVisible();
+      await page.getByRole('link', { name: 'Pets', exact: true }).click();
       const left = page.getByRole('region', { name: 'Left in this tab: 1 pet' });
       await expect(left).toContainText(
         `Added with an API key that ${REFERENCE_SERVICE.environment} no longer accepts: “${name}”. Take it ` +

@@ -136,6 +136,8 @@ test('every screen, for a person to look at', async ({ page, request }) => {
   await page.reload();
   await page.getByRole('dialog', { name: 'Sign in again' }).getByRole('button', { name: 'Sign in later' }).click();
   await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await expect(page.getByText(/^Kept in this tab:/)).toBeVisible();
+  await shoot(page, 'sign-in-pets-left');
   await signIn(page, { key: 'e2e-other-key' });
   await expect(page.getByRole('region', { name: /^Left in this tab/ })).toBeVisible();
   await shoot(page, 'pets-left-behind');
@@ -289,7 +291,7 @@ test('the screens of a pet sent from a form left before its answer, for a person
       json: { code: 'invalid_name', message: 'body name must not hold control characters', status: 400 },
     });
   });
-  await send('Pickle');
+  await send('Marmalade');
   await page.getByRole('link', { name: 'Pets' }).click();
   release();
   await expect(page.getByText(/was not added/)).toBeVisible();

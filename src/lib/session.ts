@@ -228,6 +228,8 @@ export const sessionStore = {
   leftBehindAnywhere(): string[] {
     return Object.values(expired).flat();
   },
+  /** The owners of sessions whose key stopped working on this tab, by environment. */
+  leftBehindByEnvironment: (): Readonly<Record<string, readonly string[]>> => expired,
   /** What the sessions whose key stopped working left here has been dealt with: nobody is told of it again. */
   forgetLeftBehind() {
     if (state.session) setExpired(state.session.environmentName, []);

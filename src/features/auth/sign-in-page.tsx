@@ -2,9 +2,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useConfig } from '../../config/config-context.ts';
 import { appPath, browserPath, paths, safeNextPath } from '../../config/paths.ts';
+import { useAskBeforeLeaving } from '../../lib/leaving.ts';
 import { sessionStore, useSessionState, type SignedOutReason } from '../../lib/session.ts';
+import { petsLeftBehind } from '../../lib/stored-queue.ts';
 import { sayWhereFocused, useAnnouncement, useUnsayOnLeaving } from '../../ui/announcer.tsx';
 import { describeSignInFailure, isKeyRefused } from '../../ui/error-messages.ts';
+import { count } from '../../ui/words.ts';
 import { Field } from '../../ui/field.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { readApiKey } from './api-key.ts';
@@ -63,6 +66,11 @@ export function SignInPage() {
   );
   const [keyError, setKeyError] = useState<string>();
   const [outcome, setOutcome] = useState<Outcome>();
+  // Pets that keys which stopped working left waiting in this tab: only a key signed in here sends
+  // them, and closing the tab would lose them, so the browser asks first. Signing in is the only way
+  // they change, and it leaves this screen.
+  const [leftBehind] = useState(petsLeftBehind);
+  useAskBeforeLeaving(leftBehind.length > 0);
   const keyInput = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const environmentChoice = useRef<HTMLSelectElement>(null);
@@ -140,6 +148,12 @@ export function SignInPage() {
           </p>
         )}
         {reason === 'signed-out' && <p className="notice">You have signed out.</p>}
+        {leftBehind.map(({ environmentName, pets }) => (
+          <p key={environmentName} className="notice">
+            Kept in this tab: {count(pets, 'pet')} waiting for {environmentName}. A key for {environmentName} signed in
+            here is offered {pets === 1 ? 'it' : 'them'}; closing this tab loses {pets === 1 ? 'it' : 'them'}.
+          </p>
+        ))}
         {config.environments.length > 1 && (
           <Field label="Environment">
             {(control) => (

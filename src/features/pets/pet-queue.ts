@@ -8,7 +8,8 @@
 import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
-import { sessionStore, sessionValue } from '../../lib/session.ts';
+import { sessionStore } from '../../lib/session.ts';
+import { storedQueue } from '../../lib/stored-queue.ts';
 import { isCopiedTab } from '../../lib/tab-copy.ts';
 import type { NewPet, Pet } from './pet.ts';
 import { petFormSchema } from './pet-form-schema.ts';
@@ -71,8 +72,6 @@ export function parseQueue(value: unknown): QueuedPet[] {
   });
 }
 
-const stored = sessionValue('pet-queue', (value): value is unknown[] => Array.isArray(value));
-
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
 
@@ -87,7 +86,7 @@ const NONE: QueuedPet[] = [];
 function queueOf(owner: string): QueuedPet[] {
   let queue = queues.get(owner);
   if (!queue) {
-    queue = parseQueue(stored.of(owner).load());
+    queue = parseQueue(storedQueue.of(owner).load());
     queues.set(owner, queue);
   }
   return queue;
@@ -122,17 +121,17 @@ const readLeftBehindAnywhere = joined(() => sessionStore.leftBehindAnywhere());
 function write(pets: QueuedPet[], owner = signedIn()) {
   if (!owner) return;
   // Another session's queue is written only while it is still kept: never again after sign-out.
-  if (owner !== signedIn() && stored.of(owner).load() === undefined) return;
+  if (owner !== signedIn() && storedQueue.of(owner).load() === undefined) return;
   queues.set(owner, pets);
-  if (pets.length > 0) stored.of(owner).save(pets);
-  else stored.of(owner).clear();
+  if (pets.length > 0) storedQueue.of(owner).save(pets);
+  else storedQueue.of(owner).clear();
   notify();
 }
 
 /** Lets go of what the keys that stopped working left here: their queues, and the memory of them. */
 function forgetLeftBehind() {
   for (const owner of sessionStore.leftBehind()) {
-    stored.of(owner).clear();
+    storedQueue.of(owner).clear();
     queues.delete(owner);
   }
   sessionStore.forgetLeftBehind();
@@ -149,7 +148,7 @@ sessionStore.subscribe(() => {
 });
 
 // Every pet in storage as this page loads: a tab opened as a copy of another has these from it.
-const inherited = new Set(stored.owners().flatMap((owner) => queueOf(owner).map((pet) => pet.id)));
+const inherited = new Set(storedQueue.owners().flatMap((owner) => queueOf(owner).map((pet) => pet.id)));
 
 /**
  * Resolves once this tab may send. A tab opened as a copy of another (the browser's Duplicate) first
@@ -158,7 +157,7 @@ const inherited = new Set(stored.owners().flatMap((owner) => queueOf(owner).map(
  */
 const inheritedPetsDropped = isCopiedTab.then((copy) => {
   if (!copy) return;
-  for (const owner of stored.owners()) {
+  for (const owner of storedQueue.owners()) {
     write(
       queueOf(owner).filter((pet) => !inherited.has(pet.id)),
       owner,
