@@ -27,7 +27,10 @@ function hold(next: LeftCreate | undefined) {
 }
 
 export const leftCreate = {
-  tell: (left: LeftCreate) => hold(left),
+  tell(left: LeftCreate) {
+    // An answer that comes once its sender signed out is nobody's to hear: sign-out dropped it all.
+    if (left.owner === sessionStore.get().session?.owner) hold(left);
+  },
   clear: () => held && hold(undefined),
   subscribe(listener: () => void) {
     listeners.add(listener);

@@ -6,6 +6,7 @@ import { Link, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Environment } from '../../../config/config.ts';
 import { API, server } from '../../../test/msw-server.ts';
+import { sessionStore } from '../../../lib/session.ts';
 import { renderSignedIn, testEnvironment } from '../../../test/render.tsx';
 import { petFormDraft, unansweredPet } from '../add-pet-draft.ts';
 import { useLeftCreate } from '../left-create.ts';
@@ -692,6 +693,20 @@ describe('AddPetPage, left or reloaded while a pet is on its way', () => {
     expect(screen.getByLabelText('Name')).toHaveValue('Rex');
     expect(screen.getByLabelText('Category ID')).toHaveValue('3');
     await userEvent.click(within(notice()).getByRole('button', { name: 'Dismiss' }));
+    expect(notice()).toBeEmptyDOMElement();
+  });
+
+  it('an answer that comes once its sender signed out is told to nobody, not to the next key', async () => {
+    const { answer } = heldService();
+    const { queryClient } = renderSignedIn(app, { path: '/pets/new' });
+    await addPet();
+    await userEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    act(() => {
+      sessionStore.signOut();
+      sessionStore.signIn({ apiKey: 'another-key', environmentName: testEnvironment.name });
+    });
+    await answer(created(7));
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
     expect(notice()).toBeEmptyDOMElement();
   });
 
