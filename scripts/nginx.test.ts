@@ -80,17 +80,17 @@ it('writes a dot in the base as a dot within nginx patterns', () => {
 });
 
 it.each([
-  ['--help', 0, 'stdout'],
-  ['-h', 0, 'stdout'],
-  ['--bogus', 2, 'stderr'],
-] as const)('%s prints the usage, not a stack trace (exit %i)', (option, code, stream) => {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/nginx.ts', 'conf', option], {
-    encoding: 'utf8',
-  });
+  [['conf', '--help'], 0, 'stdout', 'Usage:'],
+  [['csp', '-h'], 0, 'stdout', 'Usage:'],
+  [['conf', '--bogus'], 2, 'stderr', "Unknown option '--bogus'.\n"],
+  [['server'], 2, 'stderr', 'Unknown command server.\n'],
+  [[], 2, 'stderr', 'No command.\n'],
+] as const)('%j prints the usage, not a stack trace (exit %i)', (args, code, stream, first) => {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/nginx.ts', ...args], { encoding: 'utf8' });
   expect(result.status).toBe(code);
+  expect(result[stream].startsWith(first)).toBe(true);
   expect(result[stream]).toContain('Usage: tsx scripts/nginx.ts <command> [options]');
   expect(result.stderr).not.toContain('    at ');
-  if (code) expect(result.stderr.startsWith("Unknown option '--bogus'.\n")).toBe(true);
 });
 
 /** A port no one listens on just now. */
@@ -111,7 +111,7 @@ it.each(['SIGHUP', 'SIGINT', 'SIGTERM'] as const)(
     writeFileSync(join(dist, 'config.json'), JSON.stringify({ environments: [env] }));
     const port = await freePort();
     const options = ['--dist', dist, '--base', '/admin/', '--port', `${port}`];
-    const serving = spawn(process.execPath, ['--import', 'tsx', 'scripts/nginx.ts', ...options]);
+    const serving = spawn(process.execPath, ['--import', 'tsx', 'scripts/nginx.ts', 'serve', ...options]);
     try {
       let output = '';
       serving.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

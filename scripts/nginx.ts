@@ -229,7 +229,12 @@ function commandLine() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { positionals, values } = commandLine();
-  if (positionals[0] === 'conf' || positionals[0] === 'csp') {
+  const command = positionals[0];
+  if (command !== 'serve' && command !== 'conf' && command !== 'csp') {
+    console.error(`${command ? `Unknown command ${command}.` : 'No command.'}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (command === 'conf' || command === 'csp') {
     let config: AppConfig;
     let base: string;
     try {
@@ -248,7 +253,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       connectSrc: connectSrcOf(config),
     });
     // One CSP for every host: the line of deploy/nginx.conf.
-    process.stdout.write(positionals[0] === 'conf' ? conf : `${/Content-Security-Policy "([^"]+)"/.exec(conf)![1]}\n`);
+    process.stdout.write(command === 'conf' ? conf : `${/Content-Security-Policy "([^"]+)"/.exec(conf)![1]}\n`);
   } else {
     const site = await startNginx({
       dist: values.dist,
