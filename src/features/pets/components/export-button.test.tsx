@@ -38,7 +38,7 @@ it('with no pet to export, saves no file and says so, and how far it could read'
   expect(file).not.toHaveBeenCalled();
 });
 
-it("when the export's code cannot be downloaded and the app's address does not answer, says to reload later", async () => {
+it("when the export's code cannot be downloaded and the app's address does not answer, says why and that reloading helps", async () => {
   // A code file that would not load, as Chromium says it, on a connection that answers nothing.
   // (Vitest wraps an error thrown by a mock's factory in words of its own.)
   vi.doMock('../export/run-export.ts', () => ({
@@ -55,7 +55,7 @@ it("when the export's code cannot be downloaded and the app's address does not a
   );
   await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
   expect(await screen.findByRole('alert')).toHaveTextContent(
-    'The export stopped, and no file was saved: part of the app could not be downloaded. Reload the page once the connection works: the list stays as it is.',
+    'The export stopped, and no file was saved: part of the app could not be downloaded: the connection may have dropped, or the app was updated while this tab was open. Reloading usually helps, and the list stays as it is.',
   );
   expect(reload).not.toHaveBeenCalled();
   expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();

@@ -98,7 +98,7 @@ export function ExportButton({ request, names }: { request: ExportRequest; names
         <p className="notice notice-error export-error" role="alert">
           The export stopped, and no file was saved:{' '}
           {isChunkLoadError(state.error)
-            ? 'part of the app could not be downloaded. Reload the page once the connection works: the list stays as it is.'
+            ? 'part of the app could not be downloaded: the connection may have dropped, or the app was updated while this tab was open. Reloading usually helps, and the list stays as it is.'
             : describeError(state.error, api.environment.limits)}
         </p>
       )}
