@@ -1,4 +1,5 @@
 import { parseInt64 } from '../../../contract/int64.ts';
+import type { ApiErrorKind } from '../../api/api-error.ts';
 import { sessionValue } from '../../lib/session.ts';
 import { PET_STATUSES, type NewPet } from './pet.ts';
 import type { PetFormValues } from './pet-form-schema.ts';
@@ -20,17 +21,27 @@ export const petFormDraft = sessionValue('add-pet-draft', isPetFormValues, { dra
  * form's values are: it goes on with them to the next key. Kept as form values, which storage holds
  * as they are (an int64 is no JSON number).
  */
-const unanswered = sessionValue('add-pet-unanswered', isPetFormValues, { draft: true });
+const unanswered = sessionValue(
+  'add-pet-unanswered',
+  (value): value is PetFormValues & { lostBy?: ApiErrorKind } => isPetFormValues(value),
+  { draft: true },
+);
 
 export const unansweredPet = {
   // The form always sends a status.
   keep: (pet: NewPet) =>
     unanswered.save({ name: pet.name, categoryId: pet.categoryId.toString(), status: pet.status ?? 'available' }),
-  sent(): NewPet | undefined {
+  /** Its answer was lost, and how (`ApiError.kind`): a 2xx that could not be read most likely added it. */
+  lost(owner: string | undefined, lostBy: ApiErrorKind) {
+    const kept = owner && unanswered.of(owner).load();
+    if (kept) unanswered.of(owner).save({ ...kept, lostBy });
+  },
+  sent(): { pet: NewPet; lostBy?: ApiErrorKind } | undefined {
     const kept = unanswered.load();
     const categoryId = kept && parseInt64(kept.categoryId);
     if (!kept || categoryId === undefined) return undefined;
-    return { name: kept.name, categoryId, status: PET_STATUSES.find((each) => each === kept.status) };
+    const pet = { name: kept.name, categoryId, status: PET_STATUSES.find((each) => each === kept.status) };
+    return { pet, ...(kept.lostBy ? { lostBy: kept.lostBy } : {}) };
   },
   /** Its answer was read, or the person dealt with it: `owner`'s, who sent it, if not whoever is signed in. */
   clear: (owner?: string) => (owner ? unanswered.of(owner) : unanswered).clear(),

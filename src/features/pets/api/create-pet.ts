@@ -107,6 +107,7 @@ export function useCreatePet() {
               ),
             };
           }
+          unansweredPet.lost(owner, error.kind);
           // An answer that came, unreadable, ends a run of no answers: it got through.
           setLostAnswers((before) => ({
             inARow: error.kind === 'invalid-response' ? 0 : (before?.inARow ?? 0) + 1,

@@ -12,6 +12,7 @@ import { petFormDraft, unansweredPet } from '../add-pet-draft.ts';
 import { useLeftCreate } from '../left-create.ts';
 import { petQueue } from '../pet-queue.ts';
 import { Announcer } from '../../../ui/announcer.tsx';
+import { NavigatingContext } from '../../../ui/use-page-left.ts';
 import { AddPetPage } from './add-pet-page.tsx';
 import { LeftCreateNotice } from './left-create-notice.tsx';
 
@@ -651,14 +652,60 @@ describe('AddPetPage, left or reloaded while a pet is on its way', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('an answer read, added or refused, leaves nothing to say after a reload', async () => {
+  it.each([
+    [
+      'refused',
+      () => HttpResponse.json({ code: 'invalid_name', message: 'Name taken.', status: 400 }, { status: 400 }),
+    ],
+    ['added', () => created(7)],
+  ])('an answer read (%s) leaves nothing to say after a reload', async (_, response) => {
     const { answer } = heldService();
-    renderSignedIn(<AddPetPage />, { path: '/pets/new' });
+    const { unmount } = renderSignedIn(<AddPetPage />, { path: '/pets/new' });
     await addPet();
-    expect(unansweredPet.sent()).toEqual({ name: 'Rex', categoryId: 3n, status: 'available' });
-    await answer(HttpResponse.json({ code: 'invalid_name', message: 'Name taken.', status: 400 }, { status: 400 }));
-    expect(await screen.findByText('Name taken.')).toBeVisible();
-    expect(unansweredPet.sent()).toBeUndefined();
+    expect(unansweredPet.sent()).toEqual({ pet: { name: 'Rex', categoryId: 3n, status: 'available' } });
+    await answer(response());
+    await waitFor(() => expect(unansweredPet.sent()).toBeUndefined());
+    unmount();
+    renderSignedIn(<AddPetPage />, { path: '/pets/new' });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add pet' })).toBeEnabled();
+  });
+
+  it('after a reload, a 201 it could not read is still said to have most likely added the pet', async () => {
+    const { answer } = heldService();
+    const first = renderSignedIn(<AddPetPage />, { path: '/pets/new' });
+    await addPet();
+    await answer(HttpResponse.json([1, 2, 3], { status: 201 }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('answered as if the pet was added');
+    first.unmount();
+    renderSignedIn(<AddPetPage />, { path: '/pets/new' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Test answered as if the pet was added, but this app cannot read its answer.',
+    );
+    expect(screen.getByRole('button', { name: 'Look for “Rex”' })).toBeVisible();
+  });
+
+  it('an answer that comes while the router is on its way to another page: no focus taken, told there', async () => {
+    const { answer } = heldService();
+    let navigating = false;
+    renderSignedIn(
+      <NavigatingContext.Provider value={() => navigating}>
+        <Notice />
+        <AddPetPage />
+        <input aria-label="Where the focus is" />
+      </NavigatingContext.Provider>,
+      { path: '/pets/new' },
+    );
+    await addPet();
+    // The person clicked a link whose page is still loading: the form is still drawn.
+    navigating = true;
+    await userEvent.click(screen.getByLabelText('Where the focus is'));
+    const refused = { code: 'category.unknown', message: 'categoryId 3 does not exist.', status: 400 };
+    await answer(HttpResponse.json(refused, { status: 400 }));
+    expect(
+      await within(notice()).findByText(paragraph('“Rex” was not added: categoryId 3 does not exist.')),
+    ).toBeVisible();
+    expect(screen.getByLabelText('Where the focus is')).toHaveFocus();
   });
 
   it('leaving the form while the pet is on its way: the person stays where they went, and is told', async () => {
@@ -710,6 +757,36 @@ describe('AddPetPage, left or reloaded while a pet is on its way', () => {
     expect(notice()).toBeEmptyDOMElement();
   });
 
+  it('once the form has dealt with a pet whose answer was lost after leaving, the notice is gone too', async () => {
+    const { answer } = heldService();
+    renderSignedIn(app, { path: '/pets/new' });
+    await addPet();
+    await userEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    await answer(HttpResponse.error());
+    expect(await within(notice()).findByText(/may or may not have been added/)).toBeVisible();
+    await userEvent.click(screen.getByRole('link', { name: 'Back to the form' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Look for “Rex”' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'It is: clear the form' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    expect(notice()).toBeEmptyDOMElement();
+  });
+
+  it('a pet kept in this tab after the person left: said while kept, and no longer once it leaves the queue', async () => {
+    const { answer } = heldService();
+    // Reads get no answer either: the service cannot be reached, and the pet waits in this tab.
+    server.use(http.get(`${API}/pets`, () => HttpResponse.error()));
+    renderSignedIn(app, { path: '/pets/new' });
+    await addPet();
+    await userEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    await answer(HttpResponse.error());
+    expect(
+      await within(notice()).findByText(paragraph(/“Rex” may have been added. It is kept in this tab/)),
+    ).toBeVisible();
+    // Discarded on the list: not "sent".
+    act(() => petQueue.remove(petQueue.get()[0]!.id));
+    expect(notice()).toBeEmptyDOMElement();
+  });
+
   it('the form opened again while the pet is on its way waits for its answer, then says what it knows', async () => {
     const { creates, answer } = heldService();
     renderSignedIn(app, { path: '/pets/new' });
@@ -725,7 +802,9 @@ describe('AddPetPage, left or reloaded while a pet is on its way', () => {
 
     // No answer comes: the form, now open, says the pet may have been added; the notice leaves it to it.
     await answer(HttpResponse.error());
-    expect(await screen.findByRole('alert')).toHaveTextContent('it may or may not have been added');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No answer came back from Test, so the pet may or may not have been added.',
+    );
     expect(screen.getByLabelText('Name')).toHaveValue('Rex');
     expect(screen.getByRole('button', { name: 'Send again' })).toBeEnabled();
     expect(notice()).toBeEmptyDOMElement();

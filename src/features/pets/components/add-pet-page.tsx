@@ -160,11 +160,24 @@ function AddPetForm() {
           }),
         }
       : unread && createPet.isIdle
-        ? { pet: unread, words: describeUnreadCreate(environment.name) }
+        ? {
+            pet: unread.pet,
+            // Lost before this form opened (a reload, or the form left), as it was lost.
+            words: unread.lostBy
+              ? describeLostCreate({
+                  lostBy: unread.lostBy,
+                  inARow: 1,
+                  readsAnswer: false,
+                  idempotent,
+                  environmentName: environment.name,
+                })
+              : describeUnreadCreate(environment.name),
+          }
         : undefined;
+  // Not on a page being left: the answer is the notice's to tell on the next (left-create.ts).
   useEffect(() => {
-    if (failure) failureRef.current?.focus();
-  }, [failure, lostAnswers]);
+    if (failure && !pageLeft()) failureRef.current?.focus();
+  }, [failure, lostAnswers, pageLeft]);
   // The person found the pet sent in the list: it was added, so the form is free for the next one,
   // as after an add (category and status kept), and no draft is left to add it twice.
   const forgetSent = () => {
@@ -172,6 +185,7 @@ function AddPetForm() {
     forgetLostAnswers();
     setSent(undefined);
     setUnread(undefined);
+    leftCreate.clear();
     startNext(getValues());
   };
 

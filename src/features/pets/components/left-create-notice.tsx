@@ -5,9 +5,14 @@ import { isApiError } from '../../../api/api-error.ts';
 import { offers } from '../../../config/config.ts';
 import { paths } from '../../../config/paths.ts';
 import { describeError, describeLostCreate } from '../../../ui/error-messages.ts';
+import { focusOnRemoval } from '../../../ui/focus-on-removal.ts';
 import { Quoted } from '../../../ui/isolate.tsx';
 import { leftCreate, type LeftCreate } from '../left-create.ts';
+import { usePetQueue } from '../pet-queue.ts';
 import { KeptInTab } from './queued-pets.tsx';
+
+/** Dismissed, the notice is gone: the focus goes to the page rather than to its body. */
+const focusPageOnRemoval = focusOnRemoval<HTMLButtonElement>(() => document.getElementById('main'));
 
 /**
  * What became of a pet sent from the form the person has since left, on every page: added (and
@@ -21,6 +26,9 @@ export function LeftCreateNotice({ left }: { left: LeftCreate }) {
   const name = <Quoted text={left.pet.name} />;
   const openForm = onForm ? null : <Link to={paths.addPet}>Open the form</Link>;
   const { outcome, error } = left;
+  // A pet kept in this tab, once it leaves the queue (sent, or discarded on the list), is the
+  // list's to tell of.
+  const stillKept = usePetQueue().some((pet) => pet.id === outcome?.queued?.id);
   let notice: ReactNode;
   if (outcome?.added) {
     notice = (
@@ -34,6 +42,7 @@ export function LeftCreateNotice({ left }: { left: LeftCreate }) {
       </div>
     );
   } else if (outcome?.queued) {
+    if (!stillKept) return null;
     notice = <KeptInTab pet={outcome.queued} />;
   } else if (isApiError(error) && error.mayHaveBeenDone) {
     // Where no idempotency key makes a second send safe, the form itself says it may have been
@@ -69,7 +78,7 @@ export function LeftCreateNotice({ left }: { left: LeftCreate }) {
   return (
     <>
       {notice}
-      <button type="button" className="button-secondary" onClick={leftCreate.clear}>
+      <button type="button" className="button-secondary" ref={focusPageOnRemoval} onClick={leftCreate.clear}>
         Dismiss
       </button>
     </>
