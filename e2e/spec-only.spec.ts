@@ -32,10 +32,10 @@ async function addLosingTheAnswer(page: Page, service: Service, name: string) {
 }
 
 /**
- * Holds the answer to the next `POST /pets`: the service adds the pet at once, and the browser reads
- * its answer only on `release()` (never, if the page has gone by then).
+ * Adds a pet through the form; the service adds it at once, and the browser reads its answer only on
+ * `release()` (never, if the page has gone by then).
  */
-async function holdTheAnswer(page: Page, service: Service) {
+async function addHoldingTheAnswer(page: Page, service: Service, name: string) {
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(`${service.apiBaseUrl}/pets`, async (route) => {
@@ -44,6 +44,9 @@ async function holdTheAnswer(page: Page, service: Service) {
     await released;
     await route.fulfill({ response }).catch(() => undefined);
   });
+  await openForm(page, service, name);
+  await page.getByRole('button', { name: 'Add pet' }).click();
+  await expect(page.getByRole('button', { name: 'Adding…' })).toBeDisabled();
   return async () => {
     release();
     await page.unrouteAll({ behavior: 'wait' });
@@ -197,10 +200,7 @@ test.describe('a service built to the spec alone', { tag: '@spec' }, () => {
   }) => {
     const name = uniqueName('Left');
     const writes = recordWrites(page, service);
-    const release = await holdTheAnswer(page, service);
-    await openForm(page, service, name);
-    await page.getByRole('button', { name: 'Add pet' }).click();
-    await expect(page.getByRole('button', { name: 'Adding…' })).toBeDisabled();
+    const release = await addHoldingTheAnswer(page, service, name);
     await page.getByRole('link', { name: 'Messages' }).click();
     const message = page.getByLabel('Message', { exact: true });
     await message.fill('Feed the');
@@ -227,10 +227,7 @@ test.describe('a service built to the spec alone', { tag: '@spec' }, () => {
   }) => {
     const name = uniqueName('Reloaded');
     const writes = recordWrites(page, service);
-    const release = await holdTheAnswer(page, service);
-    await openForm(page, service, name);
-    await page.getByRole('button', { name: 'Add pet' }).click();
-    await expect(page.getByRole('button', { name: 'Adding…' })).toBeDisabled();
+    const release = await addHoldingTheAnswer(page, service, name);
     // The browser's own question first; the person reloads all the same.
     const asked = new Promise<string>((resolve) =>
       page.once('dialog', (dialog) => {
