@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useApi } from '../../../api/api-context.ts';
 import { isApiError } from '../../../api/api-error.ts';
 import { paths } from '../../../config/paths.ts';
+import { sessionStore } from '../../../lib/session.ts';
 import { sayWhereFocused } from '../../../ui/announcer.tsx';
 import { ErrorNotice } from '../../../ui/error-notice.tsx';
 import { canRetry, describeLostCreate, describeUnreadCreate } from '../../../ui/error-messages.ts';
@@ -13,7 +14,6 @@ import { forgetRefusal } from '../../../ui/form-refusal.ts';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { useDraftDefaults, useSaveDraft } from '../../../ui/use-form-draft.ts';
 import { usePageLeft } from '../../../ui/use-page-left.ts';
-import { sessionStore } from '../../../lib/session.ts';
 import { useCreatePet } from '../api/create-pet.ts';
 import { useCategoryNames, type CategoryNames } from '../categories.ts';
 import type { NewPet } from '../pet.ts';
@@ -70,7 +70,8 @@ function AddPetForm() {
   const pageLeft = usePageLeft();
   // The pet last sent, for looking it up when its answer was lost.
   const [sent, setSent] = useState<NewPet>();
-  // A pet sent before this form opened (a reload while it was on its way) whose answer was never read.
+  // A pet sent before this form opened (a reload while it was on its way, or the form left) whose
+  // answer this form never read.
   const [unread, setUnread] = useState(() => (idempotent ? undefined : unansweredPet.sent()));
   const failureRef = useRef<HTMLDivElement>(null);
   const defaultValues = useDraftDefaults(petFormDraft, EMPTY_PET_FORM);
