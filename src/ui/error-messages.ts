@@ -176,7 +176,7 @@ export function describeLostCreate({
 
 /**
  * A pet sent without an idempotency key before this page loaded (a reload while it was on its way),
- * whose answer was never read.
+ * whose answer was never read here.
  */
 export const describeUnreadCreate = (environmentName: string): LostCreateWords => ({
   refusedBySetup: false,

@@ -1,7 +1,7 @@
 // A pet sent from the add-pet form outlives the form: the person may leave it, or reload, before the
 // answer comes. Here is whether one is on its way, and what became of one whose form was left
-// (left-create-notice.tsx says it on whichever page they are): to the key that sent it alone, until
-// dismissed, another pet is sent, or that key is no longer the one signed in.
+// (left-create-notice.tsx says it on whichever page they are), to the key that sent it alone, until
+// it is dismissed or dealt with (docs/architecture.md, "A create outlives its form").
 import { useIsMutating } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { sessionStore } from '../../lib/session.ts';
