@@ -41,6 +41,9 @@ export interface HttpOptions {
   health?: { ping(): Promise<void> };
 }
 
+/** A body's text; a byte that is no UTF-8 throws. A byte order mark stays, and is no JSON. */
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
 /** What every answer says, errors included: no caching anywhere (pet data stays out of disk caches). */
 const COMMON_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
 
@@ -140,12 +143,13 @@ export async function createHttpApp({
   app.setNotFoundHandler(notFoundHandler);
 
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    if (body === '') return done(new HttpError(ERRORS.emptyBody));
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+    if (body.length === 0) return done(new HttpError(ERRORS.emptyBody));
     try {
-      done(null, parseJson(String(body)));
+      done(null, parseJson(utf8.decode(body as Buffer)));
     } catch {
-      // Also the stack overflow from absurdly deep nesting: bad input is never a 5xx.
+      // Bytes that are no UTF-8, which JSON is (RFC 8259), rather than a name stored as �; also the
+      // stack overflow from absurdly deep nesting: bad input is never a 5xx.
       done(new HttpError(ERRORS.invalidJson));
     }
   });

@@ -88,7 +88,7 @@ export function postJson(url: string, payload: unknown, headers: Record<string, 
     method: 'POST',
     url,
     headers: { 'content-type': 'application/json', ...headers },
-    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    payload: typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : JSON.stringify(payload),
   };
 }
 

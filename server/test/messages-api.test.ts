@@ -51,6 +51,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
       ['a numeric message', { message: 5 }, 'invalid_message'],
       ['an array body', '[]', 'invalid_body'],
       ['invalid JSON', '{', 'invalid_json'],
+      ['bytes that are no UTF-8', Buffer.from('{"message":"\xff"}', 'latin1'), 'invalid_json'],
       ['an empty body', '', 'invalid_body'],
     ])('refuses %s with 400', async (_, payload, code) => {
       const response = await call(service.messages, postJson('/messages', payload));

@@ -215,6 +215,8 @@ describe.each(BACKENDS)('on %s', (backend) => {
       ['a null body', 'null', 'invalid_body'],
       ['a number body', '42', 'invalid_body'],
       ['invalid JSON', '{"name": "Rex",', 'invalid_json'],
+      ['bytes that are no UTF-8', Buffer.from('{"name":"\xff\xfe","categoryId":1}', 'latin1'), 'invalid_json'],
+      ['a byte order mark', '\uFEFF{"name":"Rex","categoryId":1}', 'invalid_json'],
       ['an empty body', '', 'invalid_body'],
       // Valid JSON (JSON.parse takes the depth in its stride), but no name: refused for what it is.
       ['deeply nested JSON', `{"name":${'['.repeat(30000)}${']'.repeat(30000)},"categoryId":1}`, 'invalid_name'],
