@@ -24,7 +24,8 @@ describe('readApiKey', () => {
     ['ключ', problem('the character к (U+043A)')],
     ['demo key', problem('a space')],
     ['demo\u200Bkey', problem('an invisible character (U+200B)')],
-    ['demo\tkey', problem('a space (U+0009)')],
+    ['demo\tkey', problem('a tab')],
+    ['demo\r\nkey', problem('a line break')],
     ['demo\u00A0key', problem('a space (U+00A0)')],
   ])('refuses %j: %s', (typed, said) => {
     expect(readApiKey(typed)).toEqual({ problem: said });
