@@ -86,6 +86,20 @@ for (const [base, appUrl] of BASES) {
       expect(badAssets).toEqual([]);
     });
 
+    test('a pasted link cut inside a %-escape opens the app, which says what it cannot find', async ({ page }) => {
+      await signInAt(page, appUrl);
+      // nginx cannot decode these, and answers 400: with the app, not its own bare page.
+      for (const [path, heading] of [
+        ['pets/%E2%8', 'Pet not found'],
+        ['no/such%ZZpage', 'Page not found'],
+      ]) {
+        const response = await page.goto(`${appUrl}${path}`);
+        expect(response?.status(), path).toBe(400);
+        await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+        await expect(page.getByRole('link', { name: 'Pets', exact: true })).toBeVisible();
+      }
+    });
+
     test('a link to sign-in with next opens there and leads on after signing in, reload included', async ({ page }) => {
       await page.goto(`${appUrl}sign-in?next=${encodeURIComponent('/pets?status=pending')}`);
       await page.reload();
