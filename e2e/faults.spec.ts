@@ -110,6 +110,24 @@ test.describe('faults on reads', () => {
     });
   }
 
+  test('too many requests (a 429): it waits, tries again by itself, and the rows come without a click', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    let refused = 0;
+    await page.route(LIST, (route) =>
+      ++refused <= 5
+        ? route.fulfill({ status: 429, json: { code: 'rate_limited', message: 'Slow down, please.', status: 429 } })
+        : route.fallback(),
+    );
+    await signIn(page);
+    await untilVisible(page, page.getByRole('alert'));
+    await expect(page.getByRole('alert')).toHaveText('Slow down, please.The app keeps trying again by itself.');
+    await untilVisible(page, page.getByRole('table').getByRole('row').nth(1));
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(refused).toBe(6);
+  });
+
   test('an Error body with an unknown 4xx code: its message, what to change, and no Try again', async ({ page }) => {
     await page.route(`${LIST}&status=sold`, (route) =>
       route.fulfill({ status: 418, json: { code: 'teapot', message: 'I am a teapot.', status: 418 } }),

@@ -300,6 +300,10 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('alert')).toContainText('is not checking keys for now: too many tries. Wait a minute');
     await expect(page.getByRole('alert')).not.toContainText(/not accepted|does not understand/);
     await expect(page.getByLabel('API key', { exact: true })).toHaveValue(API_KEY);
+    // What it says helps: once the service checks keys again, the same key, sent again, signs in.
+    await page.unroute('**/v1/pets?limit=1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Pets', exact: true })).toBeVisible();
   });
 
   test('says a 5xx is the service failing, to wait out, not a bad key nor an unreachable service', async ({ page }) => {
@@ -309,6 +313,9 @@ test.describe('sign-in', () => {
       'failed (HTTP 503), so the key could not be checked. Wait a moment and try again.',
     );
     await expect(page.getByLabel('API key', { exact: true })).toHaveValue(API_KEY);
+    await page.unroute('**/v1/pets?limit=1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Pets', exact: true })).toBeVisible();
   });
 
   test(

@@ -48,9 +48,18 @@ export class ApiError extends Error {
     return this.outcomeUnknown || this.kind === 'invalid-response';
   }
 
-  /** Worth trying again unchanged: no answer, not sent while offline, or the service failed on its side. */
+  /**
+   * Worth trying again unchanged: no answer, not sent while offline, the service failed on its side,
+   * or it turned the request away for now (429, too many requests), which waiting ends.
+   */
   get isTransient(): boolean {
-    return this.kind === 'network' || this.kind === 'timeout' || this.kind === 'offline' || this.status >= 500;
+    return (
+      this.kind === 'network' ||
+      this.kind === 'timeout' ||
+      this.kind === 'offline' ||
+      this.status >= 500 ||
+      this.status === 429
+    );
   }
 }
 

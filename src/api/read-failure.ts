@@ -2,10 +2,10 @@ import { hashKey, useQueryClient, type QueryClient, type QueryKey } from '@tanst
 import { useState } from 'react';
 import { isApiError } from './api-error.ts';
 
-/** Quick tries of a read that got no answer or a 5xx, before its screen says it failed. */
+/** Quick tries of a read that got no answer, a 5xx or a 429, before its screen says it failed. */
 const QUICK_RETRIES = 3;
 
-/** Whether waiting can fix a read's failure (no answer, a 5xx, a timeout): what screens keep trying. */
+/** Whether waiting can fix a read's failure (no answer, a 5xx, a 429, a timeout): what screens keep trying. */
 export const keepTrying = (_failures: number, error: unknown) => isApiError(error) && error.isTransient;
 
 /**

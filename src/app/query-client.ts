@@ -8,11 +8,11 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
-        // A read that failed for a reason waiting can fix (no answer, a 5xx, a timeout) is tried
+        // A read that failed for a reason waiting can fix (no answer, a 5xx, a 429, a timeout) is tried
         // again until it succeeds: 1 s, 2 s, 4 s… apart up to 30 s (React Query's backoff), paused
         // while the browser is offline and resumed once it is back; when the screen showing it goes,
         // React Query stops. The screen says so meanwhile (src/api/read-failure.ts). A read started
-        // where no screen shows it yet takes `beforeShown`. Never a 4xx (it would fail the same
+        // where no screen shows it yet takes `beforeShown`. Never another 4xx (it would fail the same
         // way), nor an answer this app cannot read: those wait for the person's Try again.
         retry: keepTrying,
       },

@@ -38,6 +38,9 @@ export function describeError(
       return blockedByPage(`the ${service}`);
   }
   if (error.status >= 500) return `The ${service} failed (HTTP ${error.status}).`;
+  // Waiting helps, as after a 5xx: what to do next is the screen's to say (`describeRecovery`).
+  if (error.status === 429)
+    return error.fromService ? sentence(error.message) : `The ${service} is turning requests away for now (HTTP 429).`;
   const said = error.fromService ? sentence(error.message) : `The service refused it (HTTP ${error.status}).`;
   if (error.status === 413) {
     const max = limits.requestBodyMaxBytes;
@@ -49,7 +52,6 @@ export function describeError(
     return `${why} Shorten the text and send it again.`;
   }
   if (error.status === 401) return `${said} Sign in again to carry on.`;
-  if (error.status === 429) return `${said} Wait a minute, then try again.`;
   if ([400, 409, 422].includes(error.status)) return `${said} Change what it names and send it again.`;
   return said;
 }
@@ -77,8 +79,8 @@ export function describeRefusedPageLink(error: unknown): string | undefined {
 }
 
 /**
- * Whether sending the same request again can help: no answer, not sent while offline, a 5xx, or an
- * answer garbled on the way.
+ * Whether sending the same request again can help: no answer, not sent while offline, a 5xx, a 429,
+ * or an answer garbled on the way.
  */
 export const canRetry = (error: unknown) =>
   isApiError(error) && (error.isTransient || error.kind === 'invalid-response');
@@ -197,6 +199,10 @@ export function describeSignInFailure(error: unknown, environmentName: string): 
   if (isApiError(error) && error.kind === 'offline') {
     return `This device is offline, so ${environmentName} could not check the key. Try again once it is back online.`;
   }
+  // Plain HTTP, not an answer to puzzle over: the service turns sign-ins away after too many tries.
+  if (isApiError(error) && error.status === 429) {
+    return `${environmentName} is not checking keys for now: too many tries. Wait a minute, then try again.`;
+  }
   if (isApiError(error) && error.isTransient) {
     // An answer it gave (a 503) is said as such: "can't be reached" would send people to the network.
     const what =
@@ -212,9 +218,5 @@ export function describeSignInFailure(error: unknown, environmentName: string): 
     return `${what}, so the key could not be checked. Wait a moment and try again.${setup}`;
   }
   if (isApiError(error) && error.kind === 'blocked') return blockedByPage(environmentName);
-  // Plain HTTP, not an answer to puzzle over: the service turns sign-ins away after too many tries.
-  if (isApiError(error) && error.status === 429) {
-    return `${environmentName} is not checking keys for now: too many tries. Wait a minute, then try again.`;
-  }
   return `${environmentName} answered in a way this app does not understand: ${describeError(error)}`;
 }

@@ -260,11 +260,22 @@ describe('sendQueuedPet against a service built to the spec alone', () => {
     },
   );
 
-  it('a 503 added nothing: tried again later', async () => {
-    service({ answer: () => new HttpResponse('Service Unavailable', { status: 503 }) });
+  it.each([
+    ['503', () => new HttpResponse('Service Unavailable', { status: 503 })],
+    [
+      '429, too many requests,',
+      () => HttpResponse.json({ code: 'slow_down', message: 'Slow down.', status: 429 }, { status: 429 }),
+    ],
+  ])('a %s added nothing: tried again later, and then it goes', async (_, refusal) => {
+    let refuse = true;
+    const { creates } = service({ answer: () => (refuse ? refusal() : added()) });
     petQueue.add(rex, { state: 'waiting' });
     expect(await send(testEnvironment)).toBe('later');
     expect(petQueue.get()).toMatchObject([{ state: 'waiting' }]);
+    refuse = false;
+    expect(await send(testEnvironment)).toBe('done');
+    expect(petQueue.get()).toEqual([]);
+    expect(creates).toHaveLength(2);
   });
 
   it.each([

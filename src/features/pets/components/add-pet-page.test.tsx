@@ -406,6 +406,24 @@ describe('AddPetPage against a service built to the spec alone', () => {
     expect(petQueue.get()[0]?.idempotencyKey).toBeUndefined();
   });
 
+  it('a 429 turned the pet away for now: nothing typed is lost, and Try again adds it', async () => {
+    const { creates } = service({
+      answer: (attempt) =>
+        attempt === 1
+          ? HttpResponse.json({ code: 'rate_limited', message: 'Too many requests', status: 429 }, { status: 429 })
+          : created(7),
+    });
+    renderSignedIn(<AddPetPage />, { path: '/pets/new' });
+    await addPet();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^Too many requests\.\s*Nothing you typed is lost\. Try again in a moment\.$/);
+    expect(screen.getByLabelText('Name')).toHaveValue('Rex');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(creates).toHaveLength(2));
+    expect(creates[1]!.body).toBe(creates[0]!.body);
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
   it("lets the service's own 413 speak, naming no limit of ours", async () => {
     service({
       answer: () =>

@@ -170,6 +170,30 @@ describe('PetsPage', () => {
     expect(gaps).toEqual([1, 2, 4, 8, 16, 30, 30]);
   });
 
+  it('waits out a 429, too many requests, trying again by itself: the rows come without a click', async () => {
+    vi.useFakeTimers();
+    let tries = 0;
+    server.use(
+      http.get(`${API}/pets`, () =>
+        ++tries <= 5
+          ? HttpResponse.json({ code: 'rate_limited', message: 'Too many requests', status: 429 }, { status: 429 })
+          : HttpResponse.json(pets),
+      ),
+    );
+    renderSignedIn(<PetsPage />, { path: '/pets', backoff: 'production' });
+    await act(() => vi.advanceTimersByTimeAsync(7500));
+    // The service's words, and what happens next: nothing for the person to do but wait.
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByText('Too many requests.')).toBeVisible();
+    expect(within(alert).getByText('The app keeps trying again by itself.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeVisible();
+    // Tried 1 s, 2 s, 4 s, 8 s, then 16 s apart: the sixth try, 31 s in, finds the service willing.
+    await act(() => vi.advanceTimersByTimeAsync(24_000));
+    expect(rows()).toHaveLength(2);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(tries).toBe(6);
+  });
+
   it('keeps no rows of another list once the one asked for fails', async () => {
     vi.useFakeTimers();
     server.use(
