@@ -133,11 +133,14 @@ describe('sendAgain: the person sends once more a pet that may have been added',
 });
 
 describe('sendQueuedPet when the service stops taking the key', () => {
-  it('a 401 added nothing: with another key later, the pet goes with the same idempotency key', async () => {
+  it.each([
+    [401, 'unauthorized'],
+    // As this project's service answers a key it stopped taking, once it was refused too often.
+    [429, 'too_many_requests'],
+  ])('a %i added nothing: with another key later, the pet goes with the same idempotency key', async (status, code) => {
     let revoked = true;
     const { creates } = service({
-      answer: () =>
-        revoked ? HttpResponse.json({ code: 'unauthorized', message: 'No.', status: 401 }, { status: 401 }) : added(),
+      answer: () => (revoked ? HttpResponse.json({ code, message: 'No.', status }, { status }) : added()),
     });
     petQueue.add(rex, { state: 'waiting', idempotencyKey: 'key-of-rex' });
     expect(await send(REFERENCE)).toBe('later');
