@@ -1,12 +1,10 @@
 import { KEY_CHARACTER } from '../../../contract/text.ts';
 
-/** Characters a key is often pasted with, named as a person knows them. */
-const NAMED_CHARACTERS: Record<string, string> = {
-  ' ': 'a space',
-  '\t': 'a tab',
-  '\n': 'a line break',
-  '\r': 'a line break',
-};
+/**
+ * Characters a key is often pasted with, named as a person knows them. Not a line break: a text
+ * field drops those from what is pasted into it.
+ */
+const NAMED_CHARACTERS: Record<string, string> = { ' ': 'a space', '\t': 'a tab' };
 
 /**
  * The API key typed or pasted, as it is sent (`Authorization: Bearer <key>`), or what keeps it from
