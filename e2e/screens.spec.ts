@@ -288,7 +288,7 @@ test('the screens of a pet sent from a form left before its answer, for a person
     await released;
     await route.fulfill({
       status: 400,
-      json: { code: 'invalid_name', message: 'The field name must not hold control characters.', status: 400 },
+      json: { code: 'invalid_name', message: 'The field "name" must not hold control characters.', status: 400 },
     });
   });
   await send('Marmalade');

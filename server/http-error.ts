@@ -34,7 +34,7 @@ export const ERRORS = {
     message: 'Send the body as Content-Type: application/json.',
   },
   emptyBody: { status: 400, code: 'invalid_body', message: 'The body is empty; a JSON object is required.' },
-  invalidJson: { status: 400, code: 'invalid_json', message: 'The body is not valid JSON.' },
+  invalidJson: { status: 400, code: 'invalid_json', message: 'The body is not valid JSON in UTF-8.' },
   badContentLength: { status: 400, code: 'invalid_body', message: 'The body does not match its Content-Length.' },
   badUrl: { status: 400, code: 'invalid_url', message: 'The request URL cannot be decoded.' },
   invalidBody: { status: 400, code: 'invalid_body', message: 'The body must be a JSON object.' },

@@ -25,14 +25,14 @@ const CONTEXT_NAMES: Record<string, string> = {
 };
 
 /**
- * The 400 for a field that breaks its rule, e.g. "The query parameter limit must be an integer from 1
- * to 100." A sentence, as the other errors' messages are: clients such as the app show it as it is.
+ * The 400 for a field that breaks its rule, e.g. 'The query parameter "limit" must be an integer from
+ * 1 to 100.' A sentence, as the other errors' messages are: clients such as the app show it as it is.
  */
 export function invalidField(field: string, context: SchemaErrorDataVar, why = FIELDS[field]!.rule): ErrorBody {
   return {
     status: 400,
     code: FIELDS[field]!.code,
-    message: `The ${CONTEXT_NAMES[context] ?? 'field'} ${field} ${why}.`,
+    message: `The ${CONTEXT_NAMES[context] ?? 'field'} "${field}" ${why}.`,
   };
 }
 

@@ -232,7 +232,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
       expect(response.body).toEqual({
         status: 400,
         code: 'invalid_name',
-        message: 'The field name must be a string of at most 200 characters, with at least one visible character.',
+        message: 'The field "name" must be a string of at most 200 characters, with at least one visible character.',
       });
     });
 
