@@ -95,6 +95,10 @@ for (const [base, appUrl] of BASES) {
       ]) {
         const response = await page.goto(`${appUrl}${path}`);
         expect(response?.status(), path).toBe(400);
+        // Still not to be kept, and under the page's policy.
+        const headers = response!.headers();
+        expect(headers['cache-control'], path).toBe('no-cache');
+        expect(headers['content-security-policy'], path).toContain("script-src 'self'");
         await expect(page.getByRole('heading', { name: heading })).toBeVisible();
         await expect(page.getByRole('link', { name: 'Pets', exact: true })).toBeVisible();
       }
