@@ -83,8 +83,8 @@ export default defineConfig<object, { service: Service }>({
     ...devices['Desktop Chrome'],
     // A click or a choice that cannot happen fails naming itself, not as the whole test's timeout.
     actionTimeout: 10_000,
-    // Recording a trace costs a quarter of the run's time. CI records one when it retries a test that
-    // failed, so a failure and a flaky test both come with one; a run here keeps one of each failure.
+    // Recording a trace costs a quarter of the run's time. CI records one of a failed test's retry:
+    // where the retry fails too, the trace shows it failing. A run here keeps one of each failure.
     trace: ci ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: LAUNCH_OPTIONS,
   },

@@ -26,7 +26,7 @@ export const beforeShown = <Options extends { queryKey: QueryKey }>(queryClient:
 
 /**
  * What a read's screen shows as its failure. A read that failed for a reason waiting can fix (no
- * answer, a 5xx, a timeout) is tried again until it succeeds (src/app/query-client.ts), and React
+ * answer, a 5xx, a 429, a timeout) is tried again until it succeeds (src/app/query-client.ts), and React
  * Query clears a query's error whenever it tries again: the screen shows the last failure instead,
  * steady through those tries, once the quick ones are spent (at once for a timeout: that wait was
  * long already). Any other failure is the query's error, tried again only when asked.

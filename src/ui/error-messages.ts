@@ -1,6 +1,6 @@
 // Every sentence the app says about a failed request, in one place. Each says what happened and what
-// helps: changing something (a 4xx), or waiting (no answer, a 5xx), never the other way round; and
-// none promises what trying again cannot deliver.
+// helps: changing something (a 4xx), or waiting (no answer, a 5xx, a 429: too many requests), never
+// the other way round; and none promises what trying again cannot deliver.
 import { isApiError, type ApiErrorKind } from '../api/api-error.ts';
 import type { ServiceLimits } from '../config/config.ts';
 import { bytes } from './words.ts';

@@ -182,7 +182,7 @@ describe('PetsPage', () => {
     );
     renderSignedIn(<PetsPage />, { path: '/pets', backoff: 'production' });
     await act(() => vi.advanceTimersByTimeAsync(7500));
-    // The service's words, and what happens next: nothing for the person to do but wait.
+    // The service's words, and what happens next: the app waits it out, and Try again asks at once.
     const alert = screen.getByRole('alert');
     expect(within(alert).getByText('Too many requests.')).toBeVisible();
     expect(within(alert).getByText('The app keeps trying again by itself.')).toBeVisible();
