@@ -44,6 +44,21 @@ export interface HttpOptions {
 /** A body's text; a byte that is no UTF-8 throws. A byte order mark stays, and is no JSON. */
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
+/** Half a surrogate pair alone, which `\uD800` writes in valid JSON: no UTF-8 text holds one. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/** Whether a string of `value`, a key or a value, holds a lone surrogate: stored, it would become U+FFFD. */
+function holdsLoneSurrogate(value: unknown): boolean {
+  // A stack, not recursion: JSON.parse takes a depth that would overflow the call stack.
+  const stack = [value];
+  while (stack.length > 0) {
+    const next = stack.pop();
+    if (typeof next === 'string' && LONE_SURROGATE.test(next)) return true;
+    if (typeof next === 'object' && next !== null) for (const entry of Object.entries(next)) stack.push(...entry);
+  }
+  return false;
+}
+
 /** What every answer says, errors included: no caching anywhere (pet data stays out of disk caches). */
 const COMMON_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
 
@@ -145,13 +160,16 @@ export async function createHttpApp({
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
     if (body.length === 0) return done(new HttpError(ERRORS.emptyBody));
+    let value: unknown;
     try {
-      done(null, parseJson(utf8.decode(body as Buffer)));
+      value = parseJson(utf8.decode(body as Buffer));
     } catch {
       // Bytes that are no UTF-8, which JSON is (RFC 8259), rather than a name stored as �; also the
       // stack overflow from absurdly deep nesting: bad input is never a 5xx.
-      done(new HttpError(ERRORS.invalidJson));
+      return done(new HttpError(ERRORS.invalidJson));
     }
+    if (holdsLoneSurrogate(value)) return done(new HttpError(ERRORS.invalidJson));
+    done(null, value);
   });
   app.addContentTypeParser('*', (_request, _payload, done) => {
     done(new HttpError(ERRORS.unsupportedContentType));

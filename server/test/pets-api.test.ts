@@ -217,6 +217,8 @@ describe.each(BACKENDS)('on %s', (backend) => {
       ['invalid JSON', '{"name": "Rex",', 'invalid_json'],
       ['bytes that are no UTF-8', Buffer.from('{"name":"\xff\xfe","categoryId":1}', 'latin1'), 'invalid_json'],
       ['a byte order mark', '\uFEFF{"name":"Rex","categoryId":1}', 'invalid_json'],
+      ['half a surrogate pair', '{"name":"Rex \\uD83D","categoryId":1}', 'invalid_json'],
+      ['half a surrogate pair in a field it ignores', '{"name":"Rex","categoryId":1,"x":["\\uDC36"]}', 'invalid_json'],
       ['an empty body', '', 'invalid_body'],
       // Valid JSON (JSON.parse takes the depth in its stride), but no name: refused for what it is.
       ['deeply nested JSON', `{"name":${'['.repeat(30000)}${']'.repeat(30000)},"categoryId":1}`, 'invalid_name'],
@@ -286,6 +288,9 @@ describe.each(BACKENDS)('on %s', (backend) => {
         const response = await create({ name, categoryId: 1 });
         expect(response.body).toMatchObject({ name });
       }
+      // A whole surrogate pair, written as escapes, is the character it stands for.
+      const escaped = await create('{"name":"\\uD83D\\uDC36 Rex","categoryId":1}');
+      expect(escaped.body).toMatchObject({ name: '🐶 Rex' });
     });
   });
 
