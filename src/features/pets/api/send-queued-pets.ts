@@ -76,15 +76,15 @@ export async function sendQueuedPet(
     return 'done';
   } catch (error) {
     const failed = isApiError(error) ? error : undefined;
-    // Not carried out (never sent, when the page's own CSP refused it), or carried out once whatever
-    // happens next: try again later. An answer that came but cannot be read is no outage: sent again,
-    // even harmlessly, it would most likely come back the same, so the person looks for the pet.
     // 401: the client has asked for a new key, and the person gave up; 429: turned away for now. The
     // pet stays as it was: the service refused it unread, so it knows no idempotency key from this send.
     if (failed?.status === 401 || failed?.status === 429) {
       update({ state: 'waiting', sentWith: entry.sentWith });
       return 'later';
     }
+    // Not carried out (never sent, when the page's own CSP refused it), or carried out once whatever
+    // happens next: try again later. An answer that came but cannot be read is no outage: sent again,
+    // even harmlessly, it would most likely come back the same, so the person looks for the pet.
     if (failed && (failed.kind === 'blocked' || (failed.isTransient && (key || !failed.outcomeUnknown)))) {
       update({ state: 'waiting' });
       return 'later';
