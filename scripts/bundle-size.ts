@@ -111,6 +111,6 @@ export function measureBundle(distDir = 'dist'): BundleReport {
  */
 export const BUDGETS = {
   signInJs: 100 * 1024,
-  signedInListJs: 150 * 1024,
+  signedInListJs: 155 * 1024,
   allJsGuard: 200 * 1024,
 };
