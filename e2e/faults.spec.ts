@@ -1,6 +1,8 @@
 import type { Page, Route } from '@playwright/test';
 import {
   API_BASE_URL,
+  createPetViaApi,
+  createPetsViaApi,
   expect,
   expectNoAxeViolations,
   goOffline,
@@ -126,6 +128,47 @@ test.describe('faults on reads', () => {
     await untilVisible(page, page.getByRole('table').getByRole('row').nth(1));
     await expect(page.getByRole('alert')).toHaveCount(0);
     expect(refused).toBe(6);
+  });
+
+  test('a search turned away part of the way through (a 429) goes on from the page refused, and finds the pet', async ({
+    page,
+    request,
+  }) => {
+    // The pet, then 100 newer ones: the list, newest first, has it on its second page of 100.
+    const pet = await createPetViaApi(request, { name: uniqueName('Pip') });
+    await createPetsViaApi(request, 100, { prefix: 'Filler' });
+    await page.clock.install();
+    // A service that takes one of the search's requests a minute, and turns the rest away.
+    const taken: (string | null)[] = [];
+    let minute = { start: -Infinity, requests: 0 };
+    const scan = (url: URL) => url.href.startsWith(`${API_BASE_URL}/pets?`) && url.searchParams.get('limit') === '100';
+    await page.route(scan, async (route) => {
+      const now = await pageTime(page);
+      if (now - minute.start >= 60_000) minute = { start: now, requests: 0 };
+      if (++minute.requests > 1)
+        return route.fulfill({
+          status: 429,
+          json: { code: 'rate_limited', message: 'Slow down, please.', status: 429 },
+        });
+      taken.push(new URL(route.request().url()).searchParams.get('cursor'));
+      // The list ends with the pet's page: past it are other tests' pets, as many as they made.
+      const response = await route.fetch();
+      const body = await response.text();
+      const headers = response.headers();
+      if (body.includes(pet.name)) delete headers['link'];
+      return route.fulfill({ response, body, headers });
+    });
+    await signIn(page, { path: `pets?q=${encodeURIComponent(pet.name)}` });
+    await untilVisible(page, page.getByRole('alert'));
+    await expect(page.getByRole('alert')).toHaveText('Slow down, please.The app keeps trying again by itself.');
+    await untilVisible(page, page.getByRole('table').getByRole('link', { name: pet.name }), {
+      step: 5_000,
+      within: 120_000,
+    });
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    // No page asked for twice: reading from the first page again, it would be turned away there each minute.
+    expect(taken.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(taken).size).toBe(taken.length);
   });
 
   test('an Error body with an unknown 4xx code: its message, what to change, and no Try again', async ({ page }) => {

@@ -51,11 +51,12 @@ async function* walkPets(
   api: PetstoreApi,
   first: Omit<PetPageRequest, 'link'>,
   signal?: AbortSignal,
+  readPage = (request: PetPageRequest) => listPets(api, request, signal),
 ): AsyncGenerator<PetPage & { index: number }> {
   const seen = new Set<string>();
   let link: string | undefined;
   for (let index = 0; ; index++) {
-    const page = await listPets(api, { ...first, link }, signal);
+    const page = await readPage({ ...first, link });
     yield { ...page, index };
     if (!page.nextLink || seen.has(page.nextLink)) return;
     seen.add((link = page.nextLink));
@@ -83,22 +84,35 @@ export interface EveryPetPage extends PetPage {
 export const READ_LIMIT = 10_000;
 
 /**
+ * The service's pages a reading of every pet has read, by request: given to a reading that goes on
+ * after a failure, which takes them from here instead of asking for them again.
+ */
+export type PagesRead = Map<string, PetPage>;
+
+/**
  * Every pet the service lists, page by page as they arrive, as many at a time as the spec allows,
  * following its `next` links, up to READ_LIMIT pets or for as long as the caller reads on. Without a
  * status, the whole list (the only one with the pets that have no status); where it ends on its
  * first page, with no way past it, each status's pages after it: `limit` is only a maximum, and a
  * service that lists fewer pets than asked may still list the rest by status. What the search and
- * the export read.
+ * the export read. Pages in `pagesRead` are not asked for; those asked for are put there.
  */
 export async function* readEveryPet(
   api: PetstoreApi,
   status: PetStatus | undefined,
   signal: AbortSignal,
+  pagesRead?: PagesRead,
 ): AsyncGenerator<EveryPetPage> {
+  const readPage = async (request: PetPageRequest) => {
+    const key = JSON.stringify([request.status, request.limit, request.link]);
+    const page = pagesRead?.get(key) ?? (await listPets(api, request, signal));
+    pagesRead?.set(key, page);
+    return page;
+  };
   const seen = new Set<bigint>();
   for (const list of status ? [status] : LISTS) {
     let firstPageOnly = false;
-    for await (const page of walkPets(api, { status: list, limit: PAGE_SIZE_MAX }, signal)) {
+    for await (const page of walkPets(api, { status: list, limit: PAGE_SIZE_MAX }, signal, readPage)) {
       firstPageOnly = page.index === 0 && !page.nextLink;
       const pets = page.pets.filter((pet) => !seen.has(pet.id));
       for (const pet of pets) seen.add(pet.id);

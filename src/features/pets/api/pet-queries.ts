@@ -1,9 +1,15 @@
-import { experimental_streamedQuery as streamedQuery, queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  experimental_streamedQuery as streamedQuery,
+  queryOptions,
+  type Query,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import type { PetstoreApi } from '../../../api/client.ts';
 import { currentLink, type PetListSearch } from '../list-search.ts';
 import type { NewPet, Pet, PetStatus } from '../pet.ts';
 import { getPet } from './get-pet.ts';
-import { listPets, lookForPet, readEveryPet, type PetPage, type PetPageRequest } from './list-pets.ts';
+import { listPets, lookForPet, readEveryPet, type PagesRead, type PetPage, type PetPageRequest } from './list-pets.ts';
 
 // One cut per page shown and size asked for, one mark per page of another list: the placeholder is
 // asked for on every render, and the rows must stay the same array for the table to see that they
@@ -45,6 +51,22 @@ function pagePlaceholder(
   return cut;
 }
 
+const pagesOfFetch = new WeakMap<Query, PagesRead>();
+
+/**
+ * The pages a search's reading has read so far in this fetch. Tried again after a failure (a 429
+ * part of the way through, a 5xx), it goes on from the page that failed: reading from the first page
+ * again, it would be turned away at the same page each time by a service that allows fewer requests
+ * a minute than the list has pages. A new fetch (a refresh, a Try again) reads every page anew.
+ */
+function pagesReadSoFar(client: QueryClient, queryKey: QueryKey): PagesRead {
+  const query = client.getQueryCache().find({ queryKey, exact: true });
+  if (!query) return new Map();
+  let pages = pagesOfFetch.get(query);
+  if (!pages || query.state.fetchFailureCount === 0) pagesOfFetch.set(query, (pages = new Map()));
+  return pages;
+}
+
 // Keys hold the environment, since the fetchers read its address; ids are keyed as text because
 // query keys are hashed as JSON, which has no bigint. Every key of a list starts with `lists`, so a
 // new pet refreshes them all.
@@ -67,7 +89,7 @@ export const petQueries = {
     queryOptions({
       queryKey: [...petQueries.lists(api), 'scan', status ?? 'all'],
       queryFn: streamedQuery({
-        streamFn: ({ signal }) => readEveryPet(api, status, signal),
+        streamFn: ({ signal, client, queryKey }) => readEveryPet(api, status, signal, pagesReadSoFar(client, queryKey)),
         refetchMode: 'replace',
       }),
       // Every page again, up to 10,000 pets, each time the window comes back: a search typed reads

@@ -652,6 +652,43 @@ describe('PetsPage', () => {
     expect(screen.getByRole('button', { name: 'Search the rest' })).toHaveFocus();
   });
 
+  it('a search the service turns away part of the way through goes on from there, and ends', async () => {
+    vi.useFakeTimers();
+    // Five pages of a hundred, Luna on the last; at most three requests a minute, then a 429.
+    const reads: (string | null)[] = [];
+    let windowStart = Date.now();
+    let inWindow = 0;
+    server.use(
+      http.get(`${API}/pets`, ({ request }) => {
+        if (Date.now() - windowStart >= 60_000) [windowStart, inWindow] = [Date.now(), 0];
+        if (++inWindow > 3)
+          return HttpResponse.json(
+            { code: 'rate_limited', message: 'Too many requests', status: 429 },
+            { status: 429 },
+          );
+        const page = Number(new URL(request.url).searchParams.get('cursor') ?? 0);
+        reads.push(new URL(request.url).searchParams.get('cursor'));
+        const pets = Array.from({ length: 100 }, (_, i) => ({
+          id: 500 - page * 100 - i,
+          name: page === 4 && i === 99 ? 'Luna' : `Bella ${page}-${i}`,
+          categoryId: 1,
+        }));
+        const next = page < 4 ? { Link: `<${API}/pets?limit=100&cursor=${page + 1}>; rel="next"` } : undefined;
+        return HttpResponse.json(pets, { headers: next });
+      }),
+    );
+    renderSignedIn(<PetsPage />, { path: '/pets?q=luna', backoff: 'production' });
+    // Tried again 1, 2 and 4 s apart, then the screen says so; 8, 16 and 30 s: 61 s in, the next minute.
+    await act(() => vi.advanceTimersByTimeAsync(7500));
+    expect(screen.getByRole('alert')).toHaveTextContent('The app keeps trying again by itself.');
+    await act(() => vi.advanceTimersByTimeAsync(54_000));
+    expect(rows()).toHaveLength(1);
+    expect(screen.getByRole('status')).toHaveTextContent('1 pet named like “luna”, among 500 pets looked through.');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // Each page read once: the pages before the refusal were not asked for again.
+    expect(reads).toEqual([null, '1', '2', '3', '4']);
+  });
+
   it('a search whose pets come after failed tries no longer says it failed, and a stopped one neither', async () => {
     let reads = 0;
     server.use(
