@@ -6,6 +6,7 @@ import type { components } from '../contract/schema.gen.ts';
 import {
   API_KEY,
   createPetViaApi,
+  createPetsViaApi,
   expect,
   expectNoAxeViolations,
   holdExportCode,
@@ -15,6 +16,7 @@ import {
   signIn,
   test,
   uniqueName,
+  untilVisible,
   type Service,
 } from './support.ts';
 
@@ -404,6 +406,39 @@ test.describe('export to CSV', () => {
     await expect(page.getByText(/^Exported 111 pets to pets-.*\.csv/)).toHaveText(stopped);
     expect(found).toHaveLength(111);
     for (const row of found) expect(row[1]).toContain('list 77');
+  });
+
+  test('waits out a 503 and a 429 part of the way through, saying so, and saves every pet', async ({
+    page,
+    request,
+  }) => {
+    // More than a page of 100 of them, so that the export must follow the service's next link.
+    const tag = uniqueName('Wait');
+    await createPetsViaApi(request, 101, { prefix: tag, status: 'sold' });
+    await page.clock.install();
+    await signIn(page, { path: `pets?status=sold&q=${encodeURIComponent(tag)}` });
+    await expect(page.getByRole('status').filter({ hasText: /^101 pets named like/ })).toBeVisible();
+    // The search has read the list. The export's first read of a later page fails (a 503), then the
+    // next (a 429), then the service answers.
+    const faults = [
+      { status: 503, contentType: 'text/plain', body: 'Service Unavailable' },
+      { status: 429, json: { code: 'rate_limited', message: 'Slow down, please.', status: 429 } },
+    ];
+    await page.route(/\/v1\/pets\?.*cursor=/, (route) => {
+      const fault = faults.shift();
+      return fault ? route.fulfill(fault) : route.fallback();
+    });
+    // Through the waits the page's clock is run through, in real time as long as the test's.
+    const downloading = page.waitForEvent('download', { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const exporting = page.getByText(/^Exporting…/);
+    await untilVisible(page, exporting.filter({ hasText: 'failed (HTTP 503). Trying again…' }), { step: 100 });
+    await untilVisible(page, exporting.filter({ hasText: 'Slow down, please. Trying again…' }), { step: 100 });
+    await expect(page.getByRole('button', { name: 'Cancel export' })).toBeVisible();
+    await untilVisible(page, page.getByText(/^Exported 101 pets to pets-.*\.csv/), { step: 500 });
+    const [, ...rows] = parseCsv(await readDownload(await downloading));
+    expect(rows).toHaveLength(101);
+    expect(new Set(rows.map((row) => row[0])).size).toBe(101);
   });
 
   test('with no way past full first pages, holds each list’s first page, as the search reads them', async ({

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, expect, it, vi } from 'vitest';
@@ -9,6 +9,7 @@ import { ExportButton } from './export-button.tsx';
 const unnamed = { named: false, list: [], nameOf: () => undefined, label: (id: bigint) => `category ${id}` };
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.doUnmock('../export/run-export.ts');
@@ -59,4 +60,67 @@ it("when the export's code cannot be downloaded and the app's address does not a
   );
   expect(reload).not.toHaveBeenCalled();
   expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+});
+
+it('waits out failures part of the way through, saying so, and goes on from the page that failed', async () => {
+  vi.useFakeTimers();
+  // Three pages of a hundred; the second fails twice (a 503, then a 429) before it is read.
+  const asked: (string | null)[] = [];
+  let failures = 0;
+  server.use(
+    http.get(`${API}/pets`, ({ request }) => {
+      const page = Number(new URL(request.url).searchParams.get('cursor') ?? 0);
+      asked.push(new URL(request.url).searchParams.get('cursor'));
+      if (page === 1 && ++failures === 1) return new HttpResponse('Service Unavailable', { status: 503 });
+      if (page === 1 && failures === 2)
+        return HttpResponse.json({ code: 'rate_limited', message: 'Too many requests', status: 429 }, { status: 429 });
+      const pets = Array.from({ length: 100 }, (_, i) => ({
+        id: 300 - page * 100 - i,
+        name: `Rex ${page}-${i}`,
+        categoryId: 1,
+      }));
+      const next = page < 2 ? { Link: `<${API}/pets?limit=100&cursor=${page + 1}>; rel="next"` } : undefined;
+      return HttpResponse.json(pets, { headers: next });
+    }),
+  );
+  const files: Blob[] = [];
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => (files.push(blob as Blob), 'blob:export'));
+  renderSignedIn(
+    <ExportButton request={{ status: undefined, q: '', category: undefined, sort: undefined }} names={unnamed} />,
+    { path: '/pets' },
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+  // Its code loads, and the first two pages are asked for, well within the first second's wait.
+  const exporting = () => screen.getByText(/^Exporting/);
+  for (let ran = 0; ran < 500 && !exporting().textContent.includes('Trying'); ran += 5)
+    await act(() => vi.advanceTimersByTimeAsync(5));
+  expect(exporting()).toHaveTextContent(
+    'Exporting… 100 pets so far. The pet store service failed (HTTP 503). Trying again…',
+  );
+  await act(() => vi.advanceTimersByTimeAsync(1000));
+  expect(screen.getByText(/^Exporting/)).toHaveTextContent(
+    'Exporting… 100 pets so far. Too many requests. Trying again…',
+  );
+  expect(screen.getByRole('button', { name: 'Cancel export' })).toBeVisible();
+  await act(() => vi.advanceTimersByTimeAsync(2000));
+  expect(screen.getByText(/^Exported/)).toHaveTextContent(
+    /^Exported 300 pets to .*, from the 300 pets the service lists\.$/,
+  );
+  expect(files).toHaveLength(1);
+  vi.useRealTimers();
+  const text = await new Promise<string>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.readAsText(files[0]!);
+  });
+  // Each pet once, under the header.
+  const ids = text
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((row) => row.split(',')[0]);
+  expect(new Set(ids).size).toBe(300);
+  expect(ids).toHaveLength(300);
+  // The first page was read once: the tries again asked only for the page that failed, and on.
+  expect(asked).toEqual([null, '1', '1', '1', '2']);
 });

@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useApi } from '../../../api/api-context.ts';
 import { isChunkLoadError, reloadIfNewVersion } from '../../../lib/new-version.ts';
-import { describeError } from '../../../ui/error-messages.ts';
+import { describeError, describeWait } from '../../../ui/error-messages.ts';
 import { count } from '../../../ui/words.ts';
 import type { CategoryNames } from '../categories.ts';
-import type { Exported, ExportRequest } from '../export/run-export.ts';
+import type { Exported, ExportProgress, ExportRequest } from '../export/run-export.ts';
 import type { PetStatus } from '../pet.ts';
 import { firstPagesOf, noWayPast } from './pets-summary.ts';
 
 type ExportState =
   | { step: 'idle' }
-  | { step: 'running'; rows: number }
+  | ({ step: 'running' } & ExportProgress)
   | { step: 'done'; result: Exported; status: PetStatus | undefined }
   | { step: 'cancelled'; rows: number }
   | { step: 'updating' }
@@ -47,9 +47,9 @@ export function ExportButton({ request, names }: { request: ExportRequest; names
       const { exportPets } = await import('../export/run-export.ts');
       const result = await exportPets(api, request, {
         signal: controller.signal,
-        onProgress: (so) => {
-          rows = so;
-          setState({ step: 'running', rows });
+        onProgress: (progress) => {
+          rows = progress.rows;
+          setState({ step: 'running', ...progress });
         },
         categoryName: names.named ? names.nameOf : undefined,
       });
@@ -88,7 +88,8 @@ export function ExportButton({ request, names }: { request: ExportRequest; names
       {/* A file saved is an outcome, set apart from the list's own summary under it; the region
           stays the same element, for screen readers to follow. */}
       <p className={savedNotice ? `export-status notice ${savedNotice}` : 'export-status'} aria-live="polite">
-        {state.step === 'running' && `Exporting… ${count(state.rows, 'pet')} so far.`}
+        {state.step === 'running' &&
+          `Exporting… ${count(state.rows, 'pet')} so far.${state.waitingAfter ? ` ${describeWait(state.waitingAfter)}` : ''}`}
         {state.step === 'done' && describeDone(state.result, state.status)}
         {state.step === 'cancelled' && `Export cancelled after ${count(state.rows, 'pet')}: no file was saved.`}
         {state.step === 'updating' &&

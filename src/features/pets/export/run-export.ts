@@ -1,6 +1,7 @@
 // Loaded when a person asks for an export (a dynamic import), not with the list.
+import { isApiError } from '../../../api/api-error.ts';
 import type { PetstoreApi } from '../../../api/client.ts';
-import { READ_LIMIT, readEveryPet } from '../api/list-pets.ts';
+import { READ_LIMIT, readEveryPet, type PagesRead } from '../api/list-pets.ts';
 import type { Sort } from '../list-search.ts';
 import { listMatcher, sortPets } from '../pet-order.ts';
 import type { Pet, PetStatus } from '../pet.ts';
@@ -28,27 +29,58 @@ export interface Exported {
   firstPagesOnly: boolean;
 }
 
+/** How far an export has got: the pets found so far, and the failure it is waiting out, if any. */
+export interface ExportProgress {
+  rows: number;
+  waitingAfter?: unknown;
+}
+
+/** The wait before the next try after `failures` failures in a row: 1 s, 2 s, 4 s… up to 30 s, as reads wait. */
+const backoff = (failures: number) => Math.min(1000 * 2 ** (failures - 1), 30_000);
+
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason as Error)), { once: true });
+  });
+
 /**
  * Reads the list as the search does (`readEveryPet`, as far), keeps the pets that match, and reports
- * how many so far after each page.
+ * how many so far after each page. A failure that waiting can fix (no answer, a 5xx, a 429) is
+ * waited out and the reading goes on from the page that failed, as the search's does: started over,
+ * a long list would be lost to one failed page, and a service that limits requests a minute would
+ * turn the export away at the same page each time. Cancelling ends the wait.
  */
 async function collectPets(
   api: PetstoreApi,
   { status, q, category }: ExportRequest,
   signal: AbortSignal,
-  onProgress: (rows: number) => void,
+  onProgress: (progress: ExportProgress) => void,
 ) {
   const matches = listMatcher(q, category);
-  const pets: Pet[] = [];
-  let read = 0;
-  let firstPagesOnly = false;
-  for await (const page of readEveryPet(api, status, signal)) {
-    read += page.pets.length;
-    firstPagesOnly ||= page.firstPagesOnly;
-    pets.push(...page.pets.filter((pet) => matches(pet)));
-    onProgress(pets.length);
+  const pagesRead: PagesRead = new Map();
+  let failures = 0;
+  for (;;) {
+    const pets: Pet[] = [];
+    let read = 0;
+    let firstPagesOnly = false;
+    const readBefore = pagesRead.size;
+    try {
+      for await (const page of readEveryPet(api, status, signal, pagesRead)) {
+        read += page.pets.length;
+        firstPagesOnly ||= page.firstPagesOnly;
+        pets.push(...page.pets.filter((pet) => matches(pet)));
+        onProgress({ rows: pets.length });
+      }
+      return { pets, read, capped: read >= READ_LIMIT, firstPagesOnly };
+    } catch (error) {
+      if (signal.aborted || !isApiError(error) || !error.isTransient) throw error;
+      // A new page read since the last failure: the wait starts short again.
+      failures = pagesRead.size > readBefore ? 1 : failures + 1;
+      onProgress({ rows: pets.length, waitingAfter: error });
+      await pause(backoff(failures), signal);
+    }
   }
-  return { pets, read, capped: read >= READ_LIMIT, firstPagesOnly };
 }
 
 /** Hands the file to the browser's downloads, as a link with `download` would. */
@@ -74,7 +106,7 @@ export async function exportPets(
     categoryName,
   }: {
     signal: AbortSignal;
-    onProgress: (rows: number) => void;
+    onProgress: (progress: ExportProgress) => void;
     /** Where the environment names categories: the file has a column of names. */
     categoryName: ((id: bigint) => string | undefined) | undefined;
   },
