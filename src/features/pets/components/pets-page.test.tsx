@@ -689,6 +689,44 @@ describe('PetsPage', () => {
     expect(reads).toEqual([null, '1', '2', '3', '4']);
   });
 
+  it('Search the rest, after a stop, reads on to the end and finds the pets past where it stopped', async () => {
+    // Six pages of a hundred, a Luna on each, every page answered when the test says.
+    const waiting: (() => void)[] = [];
+    server.use(
+      http.get(`${API}/pets`, async ({ request }) => {
+        const url = new URL(request.url);
+        if (url.searchParams.get('limit') !== '100') return HttpResponse.json([]);
+        const page = Number(url.searchParams.get('cursor') ?? 0);
+        await new Promise<void>((resolve) => waiting.push(resolve));
+        const pets = Array.from({ length: 100 }, (_, i) => ({
+          id: 1000 - page * 100 - i,
+          name: i === 0 ? `Luna ${page}` : `Bella ${page}-${i}`,
+          categoryId: 1,
+        }));
+        const next = page < 5 ? { Link: `<${API}/pets?limit=100&cursor=${page + 1}>; rel="next"` } : undefined;
+        return HttpResponse.json(pets, { headers: next });
+      }),
+    );
+    const answerAll = () => waiting.splice(0).forEach((answer) => answer());
+    renderSignedIn(<PetsPage />, { path: '/pets?q=luna' });
+    const status = screen.getByRole('status');
+    for (const sofar of ['100', '200']) {
+      await waitFor(() => expect(waiting).toHaveLength(1));
+      answerAll();
+      await waitFor(() => expect(status).toHaveTextContent(`Looked through ${sofar} pets so far`));
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Stop searching' }));
+    await waitFor(() => expect(status).toHaveTextContent('Stopped after looking through 200 pets'));
+    answerAll();
+    await userEvent.click(screen.getByRole('button', { name: 'Search the rest' }));
+    await waitFor(() => {
+      answerAll();
+      expect(status).toHaveTextContent('6 pets named like “luna”, among 600 pets looked through.');
+    });
+    expect(rows()).toHaveLength(6);
+    expect(screen.queryByRole('button', { name: 'Search the rest' })).not.toBeInTheDocument();
+  });
+
   it('a search whose pets come after failed tries no longer says it failed, and a stopped one neither', async () => {
     let reads = 0;
     server.use(
