@@ -136,6 +136,23 @@ describe('AddPetPage against a service built to the spec alone', () => {
     expect(reads.at(-1)?.search).toBe('?limit=100&status=available');
   });
 
+  it('Look again reads the list anew: a pet added after the first look is found', async () => {
+    let looks = 0;
+    service({
+      answer: () => HttpResponse.error(),
+      // The whole list is empty until the lost create lands, after the first look.
+      list: (url) => HttpResponse.json(url.searchParams.has('status') && ++looks > 1 ? [rex(9)] : []),
+    });
+    renderSignedIn(<AddPetPage />, { path: '/pets/new' });
+    await addPet();
+    await userEvent.click(await screen.findByRole('button', { name: 'Look for “Rex”' }));
+    expect(await screen.findByText(paragraph(notAdded(0)))).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Look again' }));
+    expect(await screen.findByText(paragraph(/lists an available pet named “Rex” in category 3/))).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Rex, ID 9' })).toHaveAttribute('href', '/pets/9');
+    expect(screen.getByRole('button', { name: 'It is: clear the form' })).toBeVisible();
+  });
+
   it('once the person says a pet found is the one sent, the form and its draft no longer hold it', async () => {
     service({ answer: () => HttpResponse.error(), list: () => HttpResponse.json([rex(9)]) });
     renderSignedIn(<AddPetPage />, { path: '/pets/new' });
