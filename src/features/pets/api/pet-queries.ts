@@ -3,7 +3,7 @@ import {
   queryOptions,
   type Query,
   type QueryClient,
-  type QueryKey,
+  type QueryFunctionContext,
 } from '@tanstack/react-query';
 import type { PetstoreApi } from '../../../api/client.ts';
 import { currentLink, type PetListSearch } from '../list-search.ts';
@@ -51,20 +51,24 @@ function pagePlaceholder(
   return cut;
 }
 
-const pagesOfFetch = new WeakMap<Query, PagesRead>();
+const unfinishedScans = new WeakMap<Query, PagesRead>();
 
 /**
- * The pages a search's reading has read so far in this fetch. Tried again after a failure (a 429
- * part of the way through, a 5xx), it goes on from the page that failed: reading from the first page
- * again, it would be turned away at the same page each time by a service that allows fewer requests
- * a minute than the list has pages. A new fetch (a refresh, a Try again) reads every page anew.
+ * Every pet, as `readEveryPet` reads them, with the pages read kept until the reading reaches its
+ * end. Tried again after a failure (a 429 part of the way through, a 5xx), by itself or by Try again,
+ * or after Stop by Search the rest, a search goes on from the page it had reached: reading from the
+ * first page again, it would be turned away at the same page each time by a service that allows
+ * fewer requests a minute than the list has pages. A search read to its end, made stale by a new pet,
+ * or failed for a reason waiting cannot fix (React Query then marks it stale) reads every page anew.
  */
-function pagesReadSoFar(client: QueryClient, queryKey: QueryKey): PagesRead {
-  const query = client.getQueryCache().find({ queryKey, exact: true });
-  if (!query) return new Map();
-  let pages = pagesOfFetch.get(query);
-  if (!pages || query.state.fetchFailureCount === 0) pagesOfFetch.set(query, (pages = new Map()));
-  return pages;
+async function* scanPets(api: PetstoreApi, status: PetStatus | undefined, context: QueryFunctionContext) {
+  const query = context.client.getQueryCache().find({ queryKey: context.queryKey, exact: true });
+  let pages = query && unfinishedScans.get(query);
+  // Invalidated: the first try of its fetch starts again; its tries again go on from there.
+  if (query && (!pages || (query.state.isInvalidated && query.state.fetchFailureCount === 0)))
+    unfinishedScans.set(query, (pages = new Map()));
+  yield* readEveryPet(api, status, context.signal, pages);
+  if (query) unfinishedScans.delete(query);
 }
 
 // Keys hold the environment, since the fetchers read its address; ids are keyed as text because
@@ -89,7 +93,7 @@ export const petQueries = {
     queryOptions({
       queryKey: [...petQueries.lists(api), 'scan', status ?? 'all'],
       queryFn: streamedQuery({
-        streamFn: ({ signal, client, queryKey }) => readEveryPet(api, status, signal, pagesReadSoFar(client, queryKey)),
+        streamFn: (context) => scanPets(api, status, context),
         refetchMode: 'replace',
       }),
       // Every page again, up to 10,000 pets, each time the window comes back: a search typed reads

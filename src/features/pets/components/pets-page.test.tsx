@@ -689,14 +689,16 @@ describe('PetsPage', () => {
     expect(reads).toEqual([null, '1', '2', '3', '4']);
   });
 
-  it('Search the rest, after a stop, reads on to the end and finds the pets past where it stopped', async () => {
+  it('Search the rest, after a stop, reads on from there to the end and finds the pets past the stop', async () => {
     // Six pages of a hundred, a Luna on each, every page answered when the test says.
     const waiting: (() => void)[] = [];
+    const asked: number[] = [];
     server.use(
       http.get(`${API}/pets`, async ({ request }) => {
         const url = new URL(request.url);
         if (url.searchParams.get('limit') !== '100') return HttpResponse.json([]);
         const page = Number(url.searchParams.get('cursor') ?? 0);
+        asked.push(page);
         await new Promise<void>((resolve) => waiting.push(resolve));
         const pets = Array.from({ length: 100 }, (_, i) => ({
           id: 1000 - page * 100 - i,
@@ -725,6 +727,8 @@ describe('PetsPage', () => {
     });
     expect(rows()).toHaveLength(6);
     expect(screen.queryByRole('button', { name: 'Search the rest' })).not.toBeInTheDocument();
+    // The page dropped at the stop is asked for again, and none before it.
+    expect(asked).toEqual([0, 1, 2, 2, 3, 4, 5]);
   });
 
   it('a search whose pets come after failed tries no longer says it failed, and a stopped one neither', async () => {
