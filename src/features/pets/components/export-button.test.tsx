@@ -63,6 +63,8 @@ it("when the export's code cannot be downloaded and the app's address does not a
 });
 
 it('waits out failures part of the way through, saying so, and goes on from the page that failed', async () => {
+  // The export's code, loaded on the first click, in real time: loaded before the clock is faked.
+  await import('../export/run-export.ts');
   vi.useFakeTimers();
   // Three pages of a hundred; the second fails twice (a 503, then a 429) before it is read.
   const asked: (string | null)[] = [];
@@ -85,12 +87,14 @@ it('waits out failures part of the way through, saying so, and goes on from the 
   );
   const files: Blob[] = [];
   vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => (files.push(blob as Blob), 'blob:export'));
+  // The file's link is clicked, which jsdom cannot follow.
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
   renderSignedIn(
     <ExportButton request={{ status: undefined, q: '', category: undefined, sort: undefined }} names={unnamed} />,
     { path: '/pets' },
   );
   fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
-  // Its code loads, and the first two pages are asked for, well within the first second's wait.
+  // The first two pages are asked for, well within the first second's wait.
   const exporting = () => screen.getByText(/^Exporting/);
   for (let ran = 0; ran < 500 && !exporting().textContent.includes('Trying'); ran += 5)
     await act(() => vi.advanceTimersByTimeAsync(5));

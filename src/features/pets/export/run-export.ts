@@ -1,6 +1,7 @@
 // Loaded when a person asks for an export (a dynamic import), not with the list.
 import { isApiError } from '../../../api/api-error.ts';
 import type { PetstoreApi } from '../../../api/client.ts';
+import { retryDelay } from '../../../api/read-failure.ts';
 import { READ_LIMIT, readEveryPet, type PagesRead } from '../api/list-pets.ts';
 import type { Sort } from '../list-search.ts';
 import { listMatcher, sortPets } from '../pet-order.ts';
@@ -35,21 +36,27 @@ export interface ExportProgress {
   waitingAfter?: unknown;
 }
 
-/** The wait before the next try after `failures` failures in a row: 1 s, 2 s, 4 s… up to 30 s, as reads wait. */
-const backoff = (failures: number) => Math.min(1000 * 2 ** (failures - 1), 30_000);
-
+/** `ms`, or until `signal` aborts, which rejects with its reason. */
 const pause = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason as Error)), { once: true });
+    const abort = () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', abort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', abort, { once: true });
   });
 
 /**
  * Reads the list as the search does (`readEveryPet`, as far), keeps the pets that match, and reports
  * how many so far after each page. A failure that waiting can fix (no answer, a 5xx, a 429) is
- * waited out and the reading goes on from the page that failed, as the search's does: started over,
- * a long list would be lost to one failed page, and a service that limits requests a minute would
- * turn the export away at the same page each time. Cancelling ends the wait.
+ * waited out, as reads wait (`retryDelay`, counted from the last page read), and the reading goes on
+ * from the page that failed, as the search's does: started over, a long list would be lost to one
+ * failed page, and a service that limits requests a minute would turn the export away at the same
+ * page each time. Cancelling ends the wait.
  */
 async function collectPets(
   api: PetstoreApi,
@@ -75,10 +82,10 @@ async function collectPets(
       return { pets, read, capped: read >= READ_LIMIT, firstPagesOnly };
     } catch (error) {
       if (signal.aborted || !isApiError(error) || !error.isTransient) throw error;
-      // A new page read since the last failure: the wait starts short again.
+      // Failures in a row, as reads count them: a page read since the last one starts the count again.
       failures = pagesRead.size > readBefore ? 1 : failures + 1;
       onProgress({ rows: pets.length, waitingAfter: error });
-      await pause(backoff(failures), signal);
+      await pause(retryDelay(failures - 1), signal);
     }
   }
 }
