@@ -67,3 +67,10 @@ export class ApiError extends Error {
 export const offlineError = () => new ApiError('offline', 0, 'offline', 'Not sent: the browser is offline.');
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/**
+ * How long a read waits before it is tried again after a failure that waiting can fix (`isTransient`):
+ * 1 s after its first failure, twice as long after each one that follows, up to 30 s.
+ * `failuresBefore` counts the failures before the last one, as React Query's `retryDelay` does.
+ */
+export const retryDelay = (failuresBefore: number) => Math.min(1000 * 2 ** failuresBefore, 30_000);

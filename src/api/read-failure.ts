@@ -9,13 +9,6 @@ const QUICK_RETRIES = 3;
 export const keepTrying = (_failures: number, error: unknown) => isApiError(error) && error.isTransient;
 
 /**
- * How long a read waits before it is tried again: 1 s after its first failure, twice as long after
- * each one that follows, up to 30 s. `failuresBefore` counts the failures before the last one, as
- * React Query's `retryDelay` does.
- */
-export const retryDelay = (failuresBefore: number) => Math.min(1000 * 2 ** failuresBefore, 30_000);
-
-/**
  * The retry of a read started before a screen shows it (a loader, a prefetch): the quick tries, and
  * past them only while a screen shows the query, which then shares this very fetch. Without it a
  * read no one looks at would be tried for as long as the service is down.

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { keepTrying, retryDelay } from '../api/read-failure.ts';
+import { retryDelay } from '../api/api-error.ts';
+import { keepTrying } from '../api/read-failure.ts';
 
 // A 401 never reaches here unless the person gave up signing in again: the client asks for a new key
 // and sends the request again (src/features/auth/reauth.ts).

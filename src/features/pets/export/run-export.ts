@@ -1,7 +1,6 @@
 // Loaded when a person asks for an export (a dynamic import), not with the list.
-import { isApiError } from '../../../api/api-error.ts';
+import { isApiError, retryDelay } from '../../../api/api-error.ts';
 import type { PetstoreApi } from '../../../api/client.ts';
-import { retryDelay } from '../../../api/read-failure.ts';
 import { READ_LIMIT, readEveryPet, type PagesRead } from '../api/list-pets.ts';
 import type { Sort } from '../list-search.ts';
 import { listMatcher, sortPets } from '../pet-order.ts';
