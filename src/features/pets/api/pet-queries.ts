@@ -3,13 +3,22 @@ import {
   queryOptions,
   type Query,
   type QueryClient,
+  type QueryFunction,
   type QueryFunctionContext,
 } from '@tanstack/react-query';
 import type { PetstoreApi } from '../../../api/client.ts';
 import { currentLink, type PetListSearch } from '../list-search.ts';
 import type { NewPet, Pet, PetStatus } from '../pet.ts';
 import { getPet } from './get-pet.ts';
-import { listPets, lookForPet, readEveryPet, type PagesRead, type PetPage, type PetPageRequest } from './list-pets.ts';
+import {
+  listPets,
+  lookForPet,
+  readEveryPet,
+  type EveryPetPage,
+  type PagesRead,
+  type PetPage,
+  type PetPageRequest,
+} from './list-pets.ts';
 
 // One cut per page shown and size asked for, one mark per page of another list: the placeholder is
 // asked for on every render, and the rows must stay the same array for the table to see that they
@@ -51,24 +60,45 @@ function pagePlaceholder(
   return cut;
 }
 
-const unfinishedScans = new WeakMap<Query, PagesRead>();
+/** A search's reading that has not reached its end: the pages read, and whether they are on screen. */
+interface UnfinishedScan {
+  pages: PagesRead;
+  /** Its pages went to the cache as they came (the search's first reading), not only at its end. */
+  shown: boolean;
+}
+const unfinishedScans = new WeakMap<Query, UnfinishedScan>();
 
 /**
- * Every pet, as `readEveryPet` reads them, with the pages read kept until the reading reaches its
- * end. Tried again after a failure (a 429 part of the way through, a 5xx), by itself or by Try again,
- * or after Stop by Search the rest, a search goes on from the page it had reached: reading from the
- * first page again, it would be turned away at the same page each time by a service that allows
- * fewer requests a minute than the list has pages. A search read to its end, made stale by a new pet,
- * or failed for a reason waiting cannot fix (React Query then marks it stale) reads every page anew.
+ * What a search reads: every pet (`readEveryPet`), with the pages read kept until the reading reaches
+ * its end. Tried again after a failure (a 429 part of the way through, a 5xx), by itself or by Try
+ * again, or after Stop by Search the rest, a search goes on from the page it had reached: reading
+ * from the first page again, it would be turned away at the same page each time by a service that
+ * allows fewer requests a minute than the list has pages. Where the pages read are on screen (a
+ * search's first reading), the rest are added to them as they come; a refresh writes its pages when
+ * it ends, and the pages of before are searched meanwhile. A search read to its end, made stale by a
+ * new pet, or failed for a reason waiting cannot fix (React Query then marks it stale) reads every
+ * page anew.
  */
-async function* scanPets(api: PetstoreApi, status: PetStatus | undefined, context: QueryFunctionContext) {
-  const query = context.client.getQueryCache().find({ queryKey: context.queryKey, exact: true });
-  let pages = query && unfinishedScans.get(query);
-  // Invalidated: the first try of its fetch starts again; its tries again go on from there.
-  if (query && (!pages || (query.state.isInvalidated && query.state.fetchFailureCount === 0)))
-    unfinishedScans.set(query, (pages = new Map()));
-  yield* readEveryPet(api, status, context.signal, pages);
-  if (query) unfinishedScans.delete(query);
+function scanQueryFn(api: PetstoreApi, status: PetStatus | undefined): QueryFunction<EveryPetPage[]> {
+  const read = (query: Query | undefined, scan: UnfinishedScan, shownPages: number) =>
+    async function* ({ signal }: QueryFunctionContext) {
+      let index = 0;
+      for await (const page of readEveryPet(api, status, signal, scan.pages)) if (index++ >= shownPages) yield page;
+      if (query) unfinishedScans.delete(query);
+    };
+  return (context) => {
+    const query = context.client.getQueryCache().find({ queryKey: context.queryKey, exact: true });
+    let scan = query && unfinishedScans.get(query);
+    // Invalidated: the first try of its fetch starts again; its tries again go on from there.
+    if (!scan || (query?.state.isInvalidated && query.state.fetchFailureCount === 0)) {
+      scan = { pages: new Map(), shown: !query?.isFetched() };
+      if (query) unfinishedScans.set(query, scan);
+    } else if (scan.shown) {
+      const shownPages = (query?.state.data as EveryPetPage[] | undefined)?.length ?? 0;
+      return streamedQuery({ streamFn: read(query, scan, shownPages), refetchMode: 'append' })(context);
+    }
+    return streamedQuery({ streamFn: read(query, scan, 0), refetchMode: 'replace' })(context);
+  };
 }
 
 // Keys hold the environment, since the fetchers read its address; ids are keyed as text because
@@ -88,14 +118,11 @@ export const petQueries = {
   /** The page a list's address names: what the list's route loads and its screen shows. */
   list: (api: PetstoreApi, search: PetListSearch) =>
     petQueries.page(api, { status: search.status, limit: search.limit, link: currentLink(search) }),
-  /** What a search looks through: the pages read so far, kept while a refresh reads them again. */
+  /** What a search looks through: the pages read so far, kept while a refresh reads them again (`scanQueryFn`). */
   scan: (api: PetstoreApi, status: PetStatus | undefined) =>
     queryOptions({
       queryKey: [...petQueries.lists(api), 'scan', status ?? 'all'],
-      queryFn: streamedQuery({
-        streamFn: (context) => scanPets(api, status, context),
-        refetchMode: 'replace',
-      }),
+      queryFn: scanQueryFn(api, status),
       // Every page again, up to 10,000 pets, each time the window comes back: a search typed reads
       // anew instead, once what was read is stale (use-pet-search.ts).
       refetchOnWindowFocus: false,

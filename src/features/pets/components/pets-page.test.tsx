@@ -721,10 +721,15 @@ describe('PetsPage', () => {
     await waitFor(() => expect(status).toHaveTextContent('Stopped after looking through 200 pets'));
     answerAll();
     await userEvent.click(screen.getByRole('button', { name: 'Search the rest' }));
-    await waitFor(() => {
+    // Page by page, as before the stop.
+    for (const sofar of ['300', '400', '500']) {
+      await waitFor(() => expect(waiting).toHaveLength(1));
       answerAll();
-      expect(status).toHaveTextContent('6 pets named like “luna”, among 600 pets looked through.');
-    });
+      await waitFor(() => expect(status).toHaveTextContent(`Looked through ${sofar} pets so far`));
+    }
+    await waitFor(() => expect(waiting).toHaveLength(1));
+    answerAll();
+    await waitFor(() => expect(status).toHaveTextContent('6 pets named like “luna”, among 600 pets looked through.'));
     expect(rows()).toHaveLength(6);
     expect(screen.queryByRole('button', { name: 'Search the rest' })).not.toBeInTheDocument();
     // The page dropped at the stop is asked for again, and none before it.
