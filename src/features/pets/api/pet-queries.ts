@@ -6,6 +6,7 @@ import {
   type QueryFunction,
   type QueryFunctionContext,
 } from '@tanstack/react-query';
+import { isApiError } from '../../../api/api-error.ts';
 import type { PetstoreApi } from '../../../api/client.ts';
 import { currentLink, type PetListSearch } from '../list-search.ts';
 import type { NewPet, Pet, PetStatus } from '../pet.ts';
@@ -66,39 +67,51 @@ interface UnfinishedScan {
   /** Its pages went to the cache as they came (the search's first reading), not only at its end. */
   shown: boolean;
 }
-const unfinishedScans = new WeakMap<Query, UnfinishedScan>();
+// By the search's query (React Query's `Query`, whose type differs with what it holds).
+const unfinishedScans = new WeakMap<object, UnfinishedScan>();
 
 /**
  * What a search reads: every pet (`readEveryPet`), with the pages read kept until the reading reaches
  * its end. Tried again after a failure (a 429 part of the way through, a 5xx), by itself or by Try
- * again, or after Stop by Search the rest, a search goes on from the page it had reached: reading
- * from the first page again, it would be turned away at the same page each time by a service that
- * allows fewer requests a minute than the list has pages. Where the pages read are on screen (a
- * search's first reading), the rest are added to them as they come; a refresh writes its pages when
- * it ends, and the pages of before are searched meanwhile. A search read to its end, made stale by a
- * new pet, or failed for a reason waiting cannot fix (React Query then marks it stale) reads every
- * page anew.
+ * again, after Stop by Search the rest, or on the list's return to the screen, a search goes on from
+ * the page it had reached: reading from the first page again, it would be turned away at the same
+ * page each time by a service that allows fewer requests a minute than the list has pages. Where no
+ * page was on screen when it began (a search's first reading), each page is added as it comes; a
+ * refresh writes its pages when it ends, and the pages of before are searched meanwhile. A search
+ * read to its end, failed for a reason waiting cannot fix, or made stale by a new pet (`forgetScans`)
+ * reads every page anew.
  */
 function scanQueryFn(api: PetstoreApi, status: PetStatus | undefined): QueryFunction<EveryPetPage[]> {
   const read = (query: Query | undefined, scan: UnfinishedScan, shownPages: number) =>
     async function* ({ signal }: QueryFunctionContext) {
       let index = 0;
-      for await (const page of readEveryPet(api, status, signal, scan.pages)) if (index++ >= shownPages) yield page;
+      try {
+        for await (const page of readEveryPet(api, status, signal, scan.pages)) if (index++ >= shownPages) yield page;
+      } catch (error) {
+        // Tried again only when asked, and then from the first page.
+        if (query && !signal.aborted && !(isApiError(error) && error.isTransient)) unfinishedScans.delete(query);
+        throw error;
+      }
       if (query) unfinishedScans.delete(query);
     };
   return (context) => {
     const query = context.client.getQueryCache().find({ queryKey: context.queryKey, exact: true });
     let scan = query && unfinishedScans.get(query);
-    // Invalidated: the first try of its fetch starts again; its tries again go on from there.
-    if (!scan || (query?.state.isInvalidated && query.state.fetchFailureCount === 0)) {
-      scan = { pages: new Map(), shown: !query?.isFetched() };
+    if (!scan) {
+      scan = { pages: new Map(), shown: query?.state.data === undefined };
       if (query) unfinishedScans.set(query, scan);
-    } else if (scan.shown) {
-      const shownPages = (query?.state.data as EveryPetPage[] | undefined)?.length ?? 0;
-      return streamedQuery({ streamFn: read(query, scan, shownPages), refetchMode: 'append' })(context);
     }
-    return streamedQuery({ streamFn: read(query, scan, 0), refetchMode: 'replace' })(context);
+    const shownPages = scan.shown ? ((query?.state.data as EveryPetPage[] | undefined)?.length ?? 0) : 0;
+    return streamedQuery({ streamFn: read(query, scan, shownPages), refetchMode: scan.shown ? 'append' : 'replace' })(
+      context,
+    );
   };
+}
+
+/** The lists are to be read anew: searches not read to their end go on from the first page. */
+function forgetScans(queryClient: QueryClient, api: PetstoreApi, { exceptUnderWay = false } = {}) {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: petQueries.lists(api) }))
+    if (!exceptUnderWay || query.state.fetchStatus === 'idle') unfinishedScans.delete(query);
 }
 
 // Keys hold the environment, since the fetchers read its address; ids are keyed as text because
@@ -126,6 +139,9 @@ export const petQueries = {
       // Every page again, up to 10,000 pets, each time the window comes back: a search typed reads
       // anew instead, once what was read is stale (use-pet-search.ts).
       refetchOnWindowFocus: false,
+      // A search left before its end (its screen gone, React Query called it off) goes on when the
+      // list is back, fresh or not: what it read so far is not all there is.
+      refetchOnMount: (query) => (unfinishedScans.has(query) ? 'always' : true),
     }),
   /** Pets of a status with this very name and category: was a pet whose answer was lost added after all? */
   lookFor: (api: PetstoreApi, { name, categoryId, status }: NewPet) =>
@@ -153,6 +169,7 @@ export const petQueries = {
 export function petAdded(queryClient: QueryClient, api: PetstoreApi, pet: Pet) {
   queryClient.setQueryData(petQueries.detail(api, pet.id).queryKey, pet);
   const lists = { queryKey: petQueries.lists(api) };
+  forgetScans(queryClient, api);
   void queryClient
     .cancelQueries({ ...lists, predicate: (query) => query.state.data === undefined })
     .then(() => queryClient.invalidateQueries(lists));
@@ -163,6 +180,7 @@ export function petAdded(queryClient: QueryClient, api: PetstoreApi, pet: Pet) {
  * read before it was added, and are read anew. A read under way goes on: it began later, most likely.
  */
 export function petFound(queryClient: QueryClient, api: PetstoreApi) {
+  forgetScans(queryClient, api, { exceptUnderWay: true });
   void queryClient.invalidateQueries({ queryKey: petQueries.lists(api) }, { cancelRefetch: false });
 }
 

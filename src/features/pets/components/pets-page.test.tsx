@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { focusManager, onlineManager } from '@tanstack/react-query';
 import { delay, http, HttpResponse } from 'msw';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API, server } from '../../../test/msw-server.ts';
 import { acceptNewKey, renderSignedIn, testEnvironment } from '../../../test/render.tsx';
@@ -734,6 +735,106 @@ describe('PetsPage', () => {
     expect(screen.queryByRole('button', { name: 'Search the rest' })).not.toBeInTheDocument();
     // The page dropped at the stop is asked for again, and none before it.
     expect(asked).toEqual([0, 1, 2, 2, 3, 4, 5]);
+  });
+
+  /** Pages of a hundred pets, a Luna first on each, `pages` of them; `answer` may stand in for one. */
+  function pagedStore(pages: number, answer: (page: number) => Response | undefined | Promise<Response | undefined>) {
+    const asked: number[] = [];
+    server.use(
+      http.get(`${API}/pets`, async ({ request }) => {
+        const url = new URL(request.url);
+        if (url.searchParams.get('limit') !== '100') return HttpResponse.json([]);
+        const page = Number(url.searchParams.get('cursor') ?? 0);
+        asked.push(page);
+        const instead = await answer(page);
+        if (instead) return instead;
+        const pets = Array.from({ length: 100 }, (_, i) => ({
+          id: 1000 - page * 100 - i,
+          name: i === 0 ? `Luna ${page}` : `Bella ${page}-${i}`,
+          categoryId: 1,
+        }));
+        const next = page < pages - 1 ? { Link: `<${API}/pets?limit=100&cursor=${page + 1}>; rel="next"` } : undefined;
+        return HttpResponse.json(pets, { headers: next });
+      }),
+    );
+    return asked;
+  }
+
+  it('Try again on a refresh that fails part of the way through goes on from the page that failed', async () => {
+    vi.useFakeTimers();
+    let failing = false;
+    const asked = pagedStore(3, (page) =>
+      failing && page === 2 ? new HttpResponse('Service Unavailable', { status: 503 }) : undefined,
+    );
+    const { queryClient } = renderSignedIn(<PetsPage />, { path: '/pets?q=luna', backoff: 'production' });
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('3 pets named like “luna”, among 300 pets looked through.');
+    // The lists read anew (as after a pet is added), and the last page fails until the service is back.
+    failing = true;
+    asked.length = 0;
+    void queryClient.invalidateQueries();
+    await act(() => vi.advanceTimersByTimeAsync(7500));
+    expect(screen.getByRole('alert')).toHaveTextContent('The app keeps trying again by itself.');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    failing = false;
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(status).toHaveTextContent('3 pets named like “luna”, among 300 pets looked through.');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // The refresh read the first two pages once; its tries, and the person's, only the one that failed.
+    expect(asked.slice(0, 2)).toEqual([0, 1]);
+    expect(asked.slice(2)).toEqual([2, 2, 2, 2, 2]);
+  });
+
+  it('Try again after a first page it could not read shows the pages as they come', async () => {
+    let unreadable = true;
+    const waiting: (() => void)[] = [];
+    pagedStore(3, async (page) => {
+      if (page === 0 && unreadable) return HttpResponse.json({ pets: 'surprise' });
+      await new Promise<void>((resolve) => waiting.push(resolve));
+      return undefined;
+    });
+    renderSignedIn(<PetsPage />, { path: '/pets?q=luna' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('cannot read');
+    unreadable = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    const status = screen.getByRole('status');
+    for (const sofar of ['100', '200']) {
+      await waitFor(() => expect(waiting).toHaveLength(1));
+      waiting.shift()!();
+      await waitFor(() => expect(status).toHaveTextContent(`Looked through ${sofar} pets so far`));
+    }
+    await waitFor(() => expect(waiting).toHaveLength(1));
+    waiting.shift()!();
+    await waitFor(() => expect(status).toHaveTextContent('3 pets named like “luna”, among 300 pets looked through.'));
+  });
+
+  it('a search left before its end goes on when the list is back, not shown as all there is', async () => {
+    const waiting: (() => void)[] = [];
+    const asked = pagedStore(3, async () => {
+      await new Promise<void>((resolve) => waiting.push(resolve));
+      return undefined;
+    });
+    let show!: (shown: boolean) => void;
+    function LeftAndBack() {
+      const [shown, setShown] = useState(true);
+      show = setShown;
+      return shown ? <PetsPage /> : <p>A pet’s page</p>;
+    }
+    renderSignedIn(<LeftAndBack />, { path: '/pets?q=luna' });
+    await waitFor(() => expect(waiting).toHaveLength(1));
+    waiting.shift()!();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Looked through 100 pets so far'));
+    // Left while the second page is on its way, and back at once.
+    await waitFor(() => expect(waiting).toHaveLength(1));
+    act(() => show(false));
+    act(() => show(true));
+    waiting.splice(0).forEach((answer) => answer());
+    await waitFor(() => {
+      waiting.splice(0).forEach((answer) => answer());
+      expect(screen.getByRole('status')).toHaveTextContent('3 pets named like “luna”, among 300 pets looked through.');
+    });
+    expect(asked.filter((page) => page === 0)).toHaveLength(1);
   });
 
   it('a search whose pets come after failed tries no longer says it failed, and a stopped one neither', async () => {
