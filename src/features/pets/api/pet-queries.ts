@@ -84,15 +84,17 @@ const unfinishedScans = new WeakMap<object, UnfinishedScan>();
 function scanQueryFn(api: PetstoreApi, status: PetStatus | undefined): QueryFunction<EveryPetPage[]> {
   const read = (query: Query | undefined, scan: UnfinishedScan, shownPages: number) =>
     async function* ({ signal }: QueryFunctionContext) {
+      // This reading's pages, not those of one begun since.
+      const forget = () => query && unfinishedScans.get(query) === scan && unfinishedScans.delete(query);
       let index = 0;
       try {
         for await (const page of readEveryPet(api, status, signal, scan.pages)) if (index++ >= shownPages) yield page;
       } catch (error) {
         // Tried again only when asked, and then from the first page.
-        if (query && !signal.aborted && !(isApiError(error) && error.isTransient)) unfinishedScans.delete(query);
+        if (!signal.aborted && !(isApiError(error) && error.isTransient)) forget();
         throw error;
       }
-      if (query) unfinishedScans.delete(query);
+      forget();
     };
   return (context) => {
     const query = context.client.getQueryCache().find({ queryKey: context.queryKey, exact: true });
@@ -108,7 +110,7 @@ function scanQueryFn(api: PetstoreApi, status: PetStatus | undefined): QueryFunc
   };
 }
 
-/** The lists are to be read anew: searches not read to their end go on from the first page. */
+/** The lists are to be read anew: a search not read to its end starts again from the first page. */
 function forgetScans(queryClient: QueryClient, api: PetstoreApi, { exceptUnderWay = false } = {}) {
   for (const query of queryClient.getQueryCache().findAll({ queryKey: petQueries.lists(api) }))
     if (!exceptUnderWay || query.state.fetchStatus === 'idle') unfinishedScans.delete(query);
