@@ -690,9 +690,8 @@ describe('PetsPage', () => {
     expect(reads).toEqual([null, '1', '2', '3', '4']);
   });
 
-  it('Search the rest, after a stop, reads on from there to the end and finds the pets past the stop', async () => {
-    // Six pages of a hundred, a Luna on each, every page answered when the test says.
-    const waiting: (() => void)[] = [];
+  /** Pages of a hundred pets, a Luna first on each, `pages` of them; `answer` may stand in for one. */
+  function pagedStore(pages: number, answer: (page: number) => Response | undefined | Promise<Response | undefined>) {
     const asked: number[] = [];
     server.use(
       http.get(`${API}/pets`, async ({ request }) => {
@@ -700,16 +699,27 @@ describe('PetsPage', () => {
         if (url.searchParams.get('limit') !== '100') return HttpResponse.json([]);
         const page = Number(url.searchParams.get('cursor') ?? 0);
         asked.push(page);
-        await new Promise<void>((resolve) => waiting.push(resolve));
+        const instead = await answer(page);
+        if (instead) return instead;
         const pets = Array.from({ length: 100 }, (_, i) => ({
           id: 1000 - page * 100 - i,
           name: i === 0 ? `Luna ${page}` : `Bella ${page}-${i}`,
           categoryId: 1,
         }));
-        const next = page < 5 ? { Link: `<${API}/pets?limit=100&cursor=${page + 1}>; rel="next"` } : undefined;
+        const next = page < pages - 1 ? { Link: `<${API}/pets?limit=100&cursor=${page + 1}>; rel="next"` } : undefined;
         return HttpResponse.json(pets, { headers: next });
       }),
     );
+    return asked;
+  }
+
+  it('Search the rest, after a stop, reads on from there to the end and finds the pets past the stop', async () => {
+    // Six pages, every one answered when the test says.
+    const waiting: (() => void)[] = [];
+    const asked = pagedStore(6, async () => {
+      await new Promise<void>((resolve) => waiting.push(resolve));
+      return undefined;
+    });
     const answerAll = () => waiting.splice(0).forEach((answer) => answer());
     renderSignedIn(<PetsPage />, { path: '/pets?q=luna' });
     const status = screen.getByRole('status');
@@ -736,29 +746,6 @@ describe('PetsPage', () => {
     // The page dropped at the stop is asked for again, and none before it.
     expect(asked).toEqual([0, 1, 2, 2, 3, 4, 5]);
   });
-
-  /** Pages of a hundred pets, a Luna first on each, `pages` of them; `answer` may stand in for one. */
-  function pagedStore(pages: number, answer: (page: number) => Response | undefined | Promise<Response | undefined>) {
-    const asked: number[] = [];
-    server.use(
-      http.get(`${API}/pets`, async ({ request }) => {
-        const url = new URL(request.url);
-        if (url.searchParams.get('limit') !== '100') return HttpResponse.json([]);
-        const page = Number(url.searchParams.get('cursor') ?? 0);
-        asked.push(page);
-        const instead = await answer(page);
-        if (instead) return instead;
-        const pets = Array.from({ length: 100 }, (_, i) => ({
-          id: 1000 - page * 100 - i,
-          name: i === 0 ? `Luna ${page}` : `Bella ${page}-${i}`,
-          categoryId: 1,
-        }));
-        const next = page < pages - 1 ? { Link: `<${API}/pets?limit=100&cursor=${page + 1}>; rel="next"` } : undefined;
-        return HttpResponse.json(pets, { headers: next });
-      }),
-    );
-    return asked;
-  }
 
   it('Try again on a refresh that fails part of the way through goes on from the page that failed', async () => {
     vi.useFakeTimers();
