@@ -339,8 +339,10 @@ test.describe('adding a pet while offline', () => {
       await expect(waiting(copy)).toHaveCount(0);
       expect(copyCreates).toHaveLength(0);
 
-      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      // The service back while the browser is offline, so that the pet is sent only once it is online
+      // again: a send cut short by going offline may have arrived, and would be left for the person.
       await goOffline(page, context);
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
       await goOnline(page, context);
       await expect(waiting(page)).toHaveCount(0);
       await page.getByRole('link', { name: 'Pets', exact: true }).click();
