@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -9,6 +10,7 @@ import { ExportButton } from './export-button.tsx';
 const unnamed = { named: false, list: [], nameOf: () => undefined, label: (id: bigint) => `category ${id}` };
 
 afterEach(() => {
+  onlineManager.setOnline(true);
   vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -127,4 +129,51 @@ it('waits out failures part of the way through, saying so, and goes on from the 
   expect(ids).toHaveLength(300);
   // The first page was read once: the tries again asked only for the page that failed, and on.
   expect(asked).toEqual([null, '1', '1', '1', '2']);
+});
+
+it('offline part of the way through, waits for the browser to be back online, and goes on at once', async () => {
+  await import('../export/run-export.ts');
+  vi.useFakeTimers();
+  // Two pages of a hundred; the second cannot be reached while the device is offline.
+  let offline = false;
+  const asked: (string | null)[] = [];
+  server.use(
+    http.get(`${API}/pets`, ({ request }) => {
+      const cursor = new URL(request.url).searchParams.get('cursor');
+      asked.push(cursor);
+      if (cursor) {
+        if (offline) return HttpResponse.error();
+        return HttpResponse.json([{ id: 1, name: 'Rex last', categoryId: 1 }]);
+      }
+      offline = true;
+      onlineManager.setOnline(false);
+      const pets = Array.from({ length: 100 }, (_, i) => ({ id: 200 - i, name: `Rex ${i}`, categoryId: 1 }));
+      return HttpResponse.json(pets, { headers: { Link: `<${API}/pets?limit=100&cursor=1>; rel="next"` } });
+    }),
+  );
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:export');
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+  renderSignedIn(
+    <ExportButton request={{ status: undefined, q: '', category: undefined, sort: undefined }} names={unnamed} />,
+    { path: '/pets' },
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+  const exporting = () => screen.getByText(/^Exporting/);
+  for (let ran = 0; ran < 500 && !exporting().textContent.includes('online'); ran += 5)
+    await act(() => vi.advanceTimersByTimeAsync(5));
+  expect(exporting()).toHaveTextContent(
+    'Exporting… 100 pets so far. You are offline: nothing was sent to the pet store service. Trying again once you are back online.',
+  );
+  // However long it is offline, the page is not asked for again.
+  await act(() => vi.advanceTimersByTimeAsync(120_000));
+  expect(asked).toEqual([null, '1']);
+
+  offline = false;
+  act(() => onlineManager.setOnline(true));
+  for (let ran = 0; ran < 500 && !screen.queryByText(/^Exported/); ran += 5)
+    await act(() => vi.advanceTimersByTimeAsync(5));
+  expect(screen.getByText(/^Exported/)).toHaveTextContent(
+    /^Exported 101 pets to .*, from the 101 pets the service lists\.$/,
+  );
+  expect(asked).toEqual([null, '1', '1']);
 });

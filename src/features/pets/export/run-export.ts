@@ -1,5 +1,6 @@
 // Loaded when a person asks for an export (a dynamic import), not with the list.
-import { isApiError, retryDelay } from '../../../api/api-error.ts';
+import { onlineManager } from '@tanstack/react-query';
+import { isApiError, offlineError, retryDelay } from '../../../api/api-error.ts';
 import type { PetstoreApi } from '../../../api/client.ts';
 import { READ_LIMIT, readEveryPet, type PagesRead } from '../api/list-pets.ts';
 import type { Sort } from '../list-search.ts';
@@ -35,17 +36,24 @@ export interface ExportProgress {
   waitingAfter?: unknown;
 }
 
-/** `ms`, or until `signal` aborts, which rejects with its reason. */
+/**
+ * `ms`, or while the browser is offline until it is back online, or until it comes back online
+ * sooner; or until `signal` aborts, which rejects with its reason.
+ */
 const pause = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
-    const abort = () => {
+    const settle = (end: () => void) => () => {
       clearTimeout(timer);
-      reject(signal.reason as Error);
-    };
-    const timer = setTimeout(() => {
+      stopListening();
       signal.removeEventListener('abort', abort);
-      resolve();
-    }, ms);
+      end();
+    };
+    const abort = settle(() => reject(signal.reason as Error));
+    const done = settle(resolve);
+    const timer = onlineManager.isOnline() ? setTimeout(done, ms) : undefined;
+    const stopListening = onlineManager.subscribe((online) => {
+      if (online) done();
+    });
     signal.addEventListener('abort', abort, { once: true });
   });
 
@@ -55,7 +63,8 @@ const pause = (ms: number, signal: AbortSignal) =>
  * waited out, as reads wait (`retryDelay`, counted from the last page read), and the reading goes on
  * from the page that failed, as the search's does: started over, a long list would be lost to one
  * failed page, and a service that limits requests a minute would turn the export away at the same
- * page each time. Cancelling ends the wait.
+ * page each time. Offline, it waits until the browser is back online, and goes on at once then, as
+ * reads do. Cancelling ends the wait.
  */
 async function collectPets(
   api: PetstoreApi,
@@ -83,7 +92,7 @@ async function collectPets(
       if (signal.aborted || !isApiError(error) || !error.isTransient) throw error;
       // Failures in a row, as reads count them: a page read since the last one starts the count again.
       failures = pagesRead.size > readBefore ? 1 : failures + 1;
-      onProgress({ rows: pets.length, waitingAfter: error });
+      onProgress({ rows: pets.length, waitingAfter: onlineManager.isOnline() ? error : offlineError() });
       await pause(retryDelay(failures - 1), signal);
     }
   }
