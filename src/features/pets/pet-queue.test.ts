@@ -1,7 +1,7 @@
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../lib/session.ts';
-import { parseQueue, petQueue, retryDelay, runPetQueue, type QueuedPet, type SendOutcome } from './pet-queue.ts';
+import { parseQueue, petQueue, runPetQueue, type QueuedPet, type SendOutcome } from './pet-queue.ts';
 
 const rex = { name: 'Rex', categoryId: 3n, status: 'pending' } as const;
 
@@ -205,26 +205,22 @@ describe('runPetQueue: sending with backoff', () => {
     return { send, sent };
   }
 
-  it('tries again 2 s, 4 s, 8 s… apart, never more than 30 s, and stops once sent', async () => {
-    expect([1, 2, 3, 4, 5, 6, 9].map(retryDelay)).toEqual([2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000]);
+  it('tries again 1 s, 2 s, 4 s… apart, never more than 30 s, and stops once sent', async () => {
     petQueue.add(rex, { state: 'waiting' });
-    const { send } = sender(['later', 'later', 'later', 'done']);
+    const { send } = sender(['later', 'later', 'later', 'later', 'later', 'later', 'later', 'done']);
     start(send);
     await vi.advanceTimersByTimeAsync(0);
     expect(send).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(1999);
-    expect(send).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(send).toHaveBeenCalledTimes(2);
-    await vi.advanceTimersByTimeAsync(4000);
-    expect(send).toHaveBeenCalledTimes(3);
-    await vi.advanceTimersByTimeAsync(7999);
-    expect(send).toHaveBeenCalledTimes(3);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(send).toHaveBeenCalledTimes(4);
+    // The moments of each try after the first, in ms from the start.
+    const tries: number[] = [];
+    for (let at = 1; send.mock.calls.length < 8; at++) {
+      await vi.advanceTimersByTimeAsync(1);
+      if (send.mock.calls.length > tries.length + 1) tries.push(at);
+    }
+    expect(tries).toEqual([1000, 3000, 7000, 15_000, 31_000, 61_000, 91_000]);
     expect(petQueue.get()).toEqual([]);
     await vi.advanceTimersByTimeAsync(120_000);
-    expect(send).toHaveBeenCalledTimes(4);
+    expect(send).toHaveBeenCalledTimes(8);
   });
 
   it('sends nothing while offline, and everything at once when the browser is back online', async () => {
@@ -257,13 +253,15 @@ describe('runPetQueue: sending with backoff', () => {
     petQueue.add(rex, { state: 'waiting' });
     const { send } = sender(['later', 'later', 'later']);
     start(send);
-    await vi.advanceTimersByTimeAsync(2000);
+    await vi.advanceTimersByTimeAsync(1000);
     expect(send).toHaveBeenCalledTimes(2);
     onlineManager.setOnline(false);
     onlineManager.setOnline(true);
     await vi.advanceTimersByTimeAsync(0);
     expect(send).toHaveBeenCalledTimes(3);
-    await vi.advanceTimersByTimeAsync(2000);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(send).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(1);
     expect(send).toHaveBeenCalledTimes(4);
   });
 

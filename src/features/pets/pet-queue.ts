@@ -8,6 +8,7 @@
 import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
+import { retryDelay } from '../../api/api-error.ts';
 import { sessionStore } from '../../lib/session.ts';
 import { storedQueue } from '../../lib/stored-queue.ts';
 import { isCopiedTab } from '../../lib/tab-copy.ts';
@@ -285,12 +286,6 @@ const isOnline = () => onlineManager.isOnline();
 /** Whether the browser is online, as React Query's onlineManager says: what the queue waits for. */
 export const useOnline = (): boolean => useSyncExternalStore(onlineManager.subscribe, isOnline, isOnline);
 
-const FIRST_DELAY_MS = 2000;
-const MAX_DELAY_MS = 30_000;
-
-/** How long to wait before the next try after `failures` in a row: 2 s, 4 s, 8 s… up to 30 s. */
-export const retryDelay = (failures: number) => Math.min(FIRST_DELAY_MS * 2 ** Math.max(failures - 1, 0), MAX_DELAY_MS);
-
 /** What a send came to: done with (sent, lost or refused), or to be tried again later. */
 export type SendOutcome = 'done' | 'later';
 
@@ -298,7 +293,8 @@ export type SendOutcome = 'done' | 'later';
  * Sends the waiting pets one at a time, while React Query's onlineManager says the browser is online
  * (it starts online and follows the `online` and `offline` events; `navigator.onLine` alone is false
  * on some machines that are online): at once, whenever the queue changes or the browser comes back
- * online, and after a failure again with backoff. Returns a function that stops it.
+ * online, and after a failure again with the backoff reads use (`retryDelay`: 1 s, 2 s, 4 s… up to
+ * 30 s apart). Returns a function that stops it.
  */
 export function runPetQueue(send: (pet: QueuedPet) => Promise<SendOutcome>): () => void {
   let failures = 0;
@@ -317,7 +313,7 @@ export function runPetQueue(send: (pet: QueuedPet) => Promise<SendOutcome>): () 
         if (!next || stopped || !onlineManager.isOnline()) return;
         if ((await send(next)) === 'later') {
           failures++;
-          if (!stopped) timer = setTimeout(() => void drain(), retryDelay(failures));
+          if (!stopped) timer = setTimeout(() => void drain(), retryDelay(failures - 1));
           return;
         }
         failures = 0;
