@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../test/msw-server.ts';
@@ -28,19 +28,28 @@ describe('ErrorBoundary', () => {
     expect(screen.getByRole('link', { name: 'Go to the start page' })).toHaveAttribute('href', '/');
   });
 
-  it('stays put when the code failed to load because the connection is gone', async () => {
+  it('stays put when the code failed to load because the connection is gone, and loads anew back online', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const reload = vi.fn();
     vi.stubGlobal('location', { ...location, reload });
     server.use(http.head('*', () => HttpResponse.error()));
+    // Modules of its own: the page it loads anew leaves them reloading.
+    vi.resetModules();
+    const fresh = await import('./error-boundary.tsx');
     render(
-      <ErrorBoundary>
+      <fresh.ErrorBoundary>
         <Broken error={new TypeError('Failed to fetch dynamically imported module: /assets/forms-abc.js')} />
-      </ErrorBoundary>,
+      </fresh.ErrorBoundary>,
     );
     expect(await screen.findByRole('heading', { name: 'This page could not be loaded' })).toBeVisible();
     expect(screen.getByRole('alert')).toHaveTextContent('tried again when you are back online');
     expect(reload).not.toHaveBeenCalled();
+
+    // As it says: back online, the page is loaded again.
+    server.use(http.head('*', () => new HttpResponse(null, { status: 200 })));
+    fireEvent(window, new Event('online'));
+    expect(await screen.findByRole('status')).toHaveTextContent('Back online. Loading the page again…');
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 
   it('reloads into a new build when code that a deployment removed fails to load, once', async () => {

@@ -15,21 +15,24 @@ function detailOf(error: unknown): string | undefined {
  */
 export function ErrorPage({ error }: { error: unknown }) {
   const missingCode = isChunkLoadError(error);
-  // For missing code: is a new build being loaded (true), is it not (false), or is that being checked?
-  const [reloading, setReloading] = useState<boolean>();
+  // For missing code: is the page being loaded anew, into a new build or back online; is it not
+  // (false); or is that being checked (undefined)?
+  const [reloading, setReloading] = useState<'updated' | 'back online' | false>();
   useDocumentTitle(missingCode ? 'Petstore Admin could not load' : 'Something went wrong');
   useEffect(() => {
     if (!missingCode) return;
-    const attempt = () => void reloadIfNewVersion().then(setReloading);
-    attempt();
-    // Offline, it is tried again as soon as the connection is back.
-    addEventListener('online', attempt);
-    return () => removeEventListener('online', attempt);
+    void reloadIfNewVersion().then((reloads) => setReloading(reloads && 'updated'));
+    // Offline, it is tried again as soon as the connection is back: the same build, most likely.
+    const backOnline = () => void reloadIfNewVersion().then((reloads) => setReloading(reloads && 'back online'));
+    addEventListener('online', backOnline);
+    return () => removeEventListener('online', backOnline);
   }, [missingCode]);
   if (missingCode && reloading !== false) {
     return (
       <p className="page-loading" role="status">
-        {reloading ? 'Petstore Admin was updated. Loading the new version…' : 'Loading…'}
+        {reloading === 'updated' && 'Petstore Admin was updated. Loading the new version…'}
+        {reloading === 'back online' && 'Back online. Loading the page again…'}
+        {reloading === undefined && 'Loading…'}
       </p>
     );
   }
