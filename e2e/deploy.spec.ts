@@ -40,12 +40,16 @@ test.describe('deployed as static files', () => {
       { status: 200, json: { environments: [{ name: 'X', apiBaseUrl: 'ftp://x', messagesBaseUrl: 'http://m' }] } },
     ],
   ] as const) {
-    test(`explains a config.json ${problem} on a full page`, async ({ page }) => {
+    test(`explains a config.json ${problem} on a full page, and starts once it is fixed`, async ({ page }) => {
       await page.route('**/config.json', (route) => route.fulfill(fulfil));
       await page.goto('');
       await expect(page.getByRole('heading', { name: 'Petstore Admin cannot start' })).toBeVisible();
       await expect(page.getByRole('alert')).toContainText('config.json');
       await expectNoAxeViolations(page);
+      // As it says: once the file is fixed, reloading the page starts the app.
+      await page.unroute('**/config.json');
+      await page.reload();
+      await expect(page.getByLabel('API key', { exact: true })).toBeVisible();
     });
   }
 
