@@ -143,6 +143,12 @@ test.describe('a service built to the spec alone', { tag: '@spec' }, () => {
     await expect(page.getByRole('alert')).toContainText('Shorten the text and send it again.');
     await expect(page.getByLabel('Name')).toHaveValue(huge);
     await expect(page.getByLabel('Category ID')).toHaveValue('4');
+
+    // As it says: shortened and sent again, the pet is added.
+    const name = uniqueName('Shortened');
+    await page.getByLabel('Name').fill(name);
+    await page.getByRole('button', { name: 'Add pet' }).click();
+    await expect(page.getByRole('heading', { name })).toBeVisible();
   });
 
   test('a create whose answer is lost: it may have been added, the app finds it, and sends again only when asked', async ({
