@@ -127,6 +127,16 @@ describe('QueuedPets', () => {
     );
   });
 
+  it('while asking before signing out, says so once the waiting pets have been sent', async () => {
+    renderSignedIn(<SignOutConfirm open onClose={() => {}} />, { path: '/pets' });
+    const { id } = petQueue.add(rex, { state: 'waiting' });
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out and lose 1 pet?' });
+    act(() => petQueue.markSent(id, { name: 'Rex', id: 41n }));
+    expect(dialog).toHaveAccessibleName('Sign out?');
+    expect(dialog).toHaveTextContent('Every pet that was waiting has been sent: nothing will be lost.');
+    expect(within(dialog).getByRole('button', { name: 'Sign out' })).toBeEnabled();
+  });
+
   describe('pets that a key which stopped working left on this tab', () => {
     function leaveBehind() {
       sessionStore.signIn({ apiKey: 'revoked-key', environmentName: testEnvironment.name });
