@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, ScrollRestoration, useLocation, useNavigation, useOutlet } from 'react-router-dom';
 import { useApi } from '../api/api-context.ts';
 import { paths } from '../config/paths.ts';
@@ -8,7 +8,6 @@ import { scrollKeyOf } from '../features/pets/list-return.ts';
 import { useAskBeforeLeaving } from '../lib/leaving.ts';
 import { describeWait } from '../ui/error-messages.ts';
 import { PageLoading } from '../ui/page-loading.tsx';
-import { NavigatingContext } from '../ui/use-page-left.ts';
 import { SLOW_AFTER_MS, useDelayedFlag } from '../ui/use-delayed-flag.ts';
 import { currentPage, Frame, SignedInLoading, type MenuLink } from './frame.tsx';
 
@@ -44,13 +43,6 @@ export function Layout() {
   usePetQueueSender();
   // A reload or a closed tab while a pet is on its way would leave no one to read its answer.
   useAskBeforeLeaving(useCreating());
-  // Read when an answer comes, after the render: a page whose answer comes on the way to another
-  // page has been left (use-page-left.ts).
-  const navigating = useRef(false);
-  useEffect(() => {
-    navigating.current = navigation.state !== 'idle';
-  }, [navigation.state]);
-  const isNavigating = useCallback(() => navigating.current, []);
   const leftCreate = useLeftCreate();
   return (
     <Frame environmentName={useApi().environment.name} link={RouterLink} busy={loading}>
@@ -65,7 +57,7 @@ export function Layout() {
           </Suspense>
         )}
       </div>
-      <NavigatingContext.Provider value={isNavigating}>{page ?? <PageLoading />}</NavigatingContext.Provider>
+      {page ?? <PageLoading />}
       <ScrollRestoration getKey={scrollKeyOf} />
     </Frame>
   );

@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { StrictMode, type ReactElement } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { ApiContext } from '../api/api-context.ts';
 import type { Environment } from '../config/config.ts';
 import { createPetstoreApi } from '../api/client.ts';
@@ -37,18 +37,21 @@ function createTestQueryClient(backoff: 'fast' | 'production'): QueryClient {
 /** The person gives a new key in the sign-in-again dialog (not rendered here). */
 export const acceptNewKey = (apiKey: string) => reauth.accept(apiKey);
 
-/** Renders a signed-in page at `path`, as the app would, against MSW instead of a service. */
+/** Renders a signed-in page at `path` in a data router, as the app would, against MSW instead of a service. */
 export function renderSignedIn(
   element: ReactElement,
   {
     path = '/',
     route = '*',
+    routes = [],
     timeoutMs = 20_000,
     environment = testEnvironment,
     backoff = 'fast',
   }: {
     path?: string;
     route?: string;
+    /** Other pages of the app, beside the one `element` is at `route` (a loader's wait, say). */
+    routes?: RouteObject[];
     timeoutMs?: number;
     environment?: Environment;
     backoff?: 'fast' | 'production';
@@ -65,11 +68,10 @@ export function renderSignedIn(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <ApiContext.Provider value={api}>
-          <MemoryRouter initialEntries={[path]} useTransitions={false}>
-            <Routes>
-              <Route path={route} element={element} />
-            </Routes>
-          </MemoryRouter>
+          <RouterProvider
+            router={createMemoryRouter([{ path: route, element }, ...routes], { initialEntries: [path] })}
+            useTransitions={false}
+          />
         </ApiContext.Provider>
       </QueryClientProvider>
     </StrictMode>,

@@ -12,7 +12,6 @@ import { petFormDraft, unansweredPet } from '../add-pet-draft.ts';
 import { useLeftCreate } from '../left-create.ts';
 import { petQueue } from '../pet-queue.ts';
 import { Announcer } from '../../../ui/announcer.tsx';
-import { NavigatingContext } from '../../../ui/use-page-left.ts';
 import { AddPetPage } from './add-pet-page.tsx';
 import { LeftCreateNotice } from './left-create-notice.tsx';
 
@@ -722,18 +721,19 @@ describe('AddPetPage, left or reloaded while a pet is on its way', () => {
 
   it('an answer that comes while the router is on its way to another page: no focus taken, told there', async () => {
     const { answer } = heldService();
-    let navigating = false;
+    // The page the person goes to waits for its data: the form is still drawn meanwhile.
+    const elsewhereLoaded = new Promise<null>(() => {});
     renderSignedIn(
-      <NavigatingContext.Provider value={() => navigating}>
+      <>
         <Notice />
         <AddPetPage />
+        <Link to="/elsewhere">Elsewhere</Link>
         <input aria-label="Where the focus is" />
-      </NavigatingContext.Provider>,
-      { path: '/pets/new' },
+      </>,
+      { path: '/pets/new', routes: [{ path: '/elsewhere', loader: () => elsewhereLoaded, element: null }] },
     );
     await addPet();
-    // The person clicked a link whose page is still loading: the form is still drawn.
-    navigating = true;
+    await userEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
     await userEvent.click(screen.getByLabelText('Where the focus is'));
     const refused = { code: 'category.unknown', message: 'categoryId 3 does not exist.', status: 400 };
     await answer(HttpResponse.json(refused, { status: 400 }));
@@ -741,6 +741,7 @@ describe('AddPetPage, left or reloaded while a pet is on its way', () => {
       await within(notice()).findByText(paragraph('“Rex” was not added: categoryId 3 does not exist.')),
     ).toBeVisible();
     expect(screen.getByLabelText('Where the focus is')).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Add pet' })).toBeVisible();
   });
 
   it('leaving the form while the pet is on its way: the person stays where they went, and is told', async () => {
