@@ -58,12 +58,9 @@ export function describeError(
 
 /**
  * What a screen says once a read has taken a few seconds: still waiting, or, while its quick tries
- * of a failure that waiting can fix are under way, that failure and that it is being tried again
- * (once back online, when it was not sent because the browser is offline).
+ * of a failure that waiting can fix are under way, that failure and that it is being tried again.
  */
 export function describeWait(reason: unknown, service: ServiceName = 'pet store service'): string {
-  if (isApiError(reason) && reason.kind === 'offline')
-    return `${describeError(reason, {}, service)} Trying again once you are back online.`;
   if (isApiError(reason) && reason.isTransient) return `${describeError(reason, {}, service)} Trying again…`;
   return `Still waiting for the ${service}…`;
 }

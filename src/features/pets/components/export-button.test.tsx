@@ -9,6 +9,11 @@ import { ExportButton } from './export-button.tsx';
 
 const unnamed = { named: false, list: [], nameOf: () => undefined, label: (id: bigint) => `category ${id}` };
 
+/** Runs the fake clock on, 5 ms at a time, until `shown` (for at most half a second). */
+async function runUntil(shown: () => boolean) {
+  for (let ran = 0; ran < 500 && !shown(); ran += 5) await act(() => vi.advanceTimersByTimeAsync(5));
+}
+
 afterEach(() => {
   onlineManager.setOnline(true);
   vi.useRealTimers();
@@ -98,8 +103,7 @@ it('waits out failures part of the way through, saying so, and goes on from the 
   fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
   // The first two pages are asked for, well within the first second's wait.
   const exporting = () => screen.getByText(/^Exporting/);
-  for (let ran = 0; ran < 500 && !exporting().textContent.includes('Trying'); ran += 5)
-    await act(() => vi.advanceTimersByTimeAsync(5));
+  await runUntil(() => exporting().textContent.includes('Trying'));
   expect(exporting()).toHaveTextContent(
     'Exporting… 100 pets so far. The pet store service failed (HTTP 503). Trying again…',
   );
@@ -131,10 +135,13 @@ it('waits out failures part of the way through, saying so, and goes on from the 
   expect(asked).toEqual([null, '1', '1', '1', '2']);
 });
 
-it('offline part of the way through, waits for the browser to be back online, and goes on at once', async () => {
+/**
+ * Two pages of a hundred, the export started: the device goes offline as the first page is read,
+ * and the second cannot be reached until `backOnline` is called.
+ */
+async function exportGoingOffline() {
   await import('../export/run-export.ts');
   vi.useFakeTimers();
-  // Two pages of a hundred; the second cannot be reached while the device is offline.
   let offline = false;
   const asked: (string | null)[] = [];
   server.use(
@@ -159,21 +166,40 @@ it('offline part of the way through, waits for the browser to be back online, an
   );
   fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
   const exporting = () => screen.getByText(/^Exporting/);
-  for (let ran = 0; ran < 500 && !exporting().textContent.includes('online'); ran += 5)
-    await act(() => vi.advanceTimersByTimeAsync(5));
+  await runUntil(() => exporting().textContent.includes('offline'));
   expect(exporting()).toHaveTextContent(
-    'Exporting… 100 pets so far. You are offline: nothing was sent to the pet store service. Trying again once you are back online.',
+    'Exporting… 100 pets so far. You are offline: the export goes on once you are back online.',
   );
+  const backOnline = () => {
+    offline = false;
+    act(() => onlineManager.setOnline(true));
+  };
+  return { asked, backOnline };
+}
+
+it('offline part of the way through, waits for the browser to be back online, and goes on at once', async () => {
+  const { asked, backOnline } = await exportGoingOffline();
   // However long it is offline, the page is not asked for again.
   await act(() => vi.advanceTimersByTimeAsync(120_000));
   expect(asked).toEqual([null, '1']);
 
-  offline = false;
-  act(() => onlineManager.setOnline(true));
-  for (let ran = 0; ran < 500 && !screen.queryByText(/^Exported/); ran += 5)
-    await act(() => vi.advanceTimersByTimeAsync(5));
+  backOnline();
+  await runUntil(() => screen.queryByText(/^Exported/) !== null);
   expect(screen.getByText(/^Exported/)).toHaveTextContent(
     /^Exported 101 pets to .*, from the 101 pets the service lists\.$/,
   );
   expect(asked).toEqual([null, '1', '1']);
+});
+
+it('offline, can be cancelled while it waits', async () => {
+  const { asked } = await exportGoingOffline();
+  fireEvent.click(screen.getByRole('button', { name: 'Cancel export' }));
+  await act(() => vi.advanceTimersByTimeAsync(0));
+  expect(screen.getByText(/^Export cancelled/)).toHaveTextContent(
+    'Export cancelled after 100 pets: no file was saved.',
+  );
+  expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  act(() => onlineManager.setOnline(true));
+  await act(() => vi.advanceTimersByTimeAsync(60_000));
+  expect(asked).toEqual([null, '1']);
 });

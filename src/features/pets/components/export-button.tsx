@@ -28,6 +28,12 @@ function describeDone({ fileName, rows, read, capped, firstPagesOnly }: Exported
   return `Exported ${count(rows, 'pet')} to ${fileName}, from ${from}`;
 }
 
+/** Why a running export waits, if it does. */
+function waitingWords({ waitingAfter, offline }: ExportProgress) {
+  if (offline) return ' You are offline: the export goes on once you are back online.';
+  return waitingAfter ? ` ${describeWait(waitingAfter)}` : '';
+}
+
 /**
  * "Export CSV": the list as filtered on screen, across the pages the service gives as far as the
  * search reads (READ_LIMIT), in a file. Its code is loaded on the first click, not with the list.
@@ -88,8 +94,7 @@ export function ExportButton({ request, names }: { request: ExportRequest; names
       {/* A file saved is an outcome, set apart from the list's own summary under it; the region
           stays the same element, for screen readers to follow. */}
       <p className={savedNotice ? `export-status notice ${savedNotice}` : 'export-status'} aria-live="polite">
-        {state.step === 'running' &&
-          `Exporting… ${count(state.rows, 'pet')} so far.${state.waitingAfter ? ` ${describeWait(state.waitingAfter)}` : ''}`}
+        {state.step === 'running' && `Exporting… ${count(state.rows, 'pet')} so far.${waitingWords(state)}`}
         {state.step === 'done' && describeDone(state.result, state.status)}
         {state.step === 'cancelled' && `Export cancelled after ${count(state.rows, 'pet')}: no file was saved.`}
         {state.step === 'updating' &&

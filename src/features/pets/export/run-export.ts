@@ -1,6 +1,6 @@
 // Loaded when a person asks for an export (a dynamic import), not with the list.
 import { onlineManager } from '@tanstack/react-query';
-import { isApiError, offlineError, retryDelay } from '../../../api/api-error.ts';
+import { isApiError, retryDelay } from '../../../api/api-error.ts';
 import type { PetstoreApi } from '../../../api/client.ts';
 import { READ_LIMIT, readEveryPet, type PagesRead } from '../api/list-pets.ts';
 import type { Sort } from '../list-search.ts';
@@ -34,14 +34,19 @@ export interface Exported {
 export interface ExportProgress {
   rows: number;
   waitingAfter?: unknown;
+  /** It waits for the browser to be back online, rather than for the failure's delay. */
+  offline?: boolean;
 }
 
 /**
- * `ms`, or while the browser is offline until it is back online, or until it comes back online
- * sooner; or until `signal` aborts, which rejects with its reason.
+ * Waits `ms`; or, when the browser is offline as it starts, until it is back online. Coming back
+ * online ends either wait at once. `signal` aborting ends it too, and rejects with its reason.
  */
-const pause = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
+function pause(ms: number, signal: AbortSignal) {
+  return new Promise<void>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason as Error);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopListening = () => {};
     const settle = (end: () => void) => () => {
       clearTimeout(timer);
       stopListening();
@@ -50,12 +55,13 @@ const pause = (ms: number, signal: AbortSignal) =>
     };
     const abort = settle(() => reject(signal.reason as Error));
     const done = settle(resolve);
-    const timer = onlineManager.isOnline() ? setTimeout(done, ms) : undefined;
-    const stopListening = onlineManager.subscribe((online) => {
+    signal.addEventListener('abort', abort, { once: true });
+    if (onlineManager.isOnline()) timer = setTimeout(done, ms);
+    stopListening = onlineManager.subscribe((online) => {
       if (online) done();
     });
-    signal.addEventListener('abort', abort, { once: true });
   });
+}
 
 /**
  * Reads the list as the search does (`readEveryPet`, as far), keeps the pets that match, and reports
@@ -92,8 +98,9 @@ async function collectPets(
       if (signal.aborted || !isApiError(error) || !error.isTransient) throw error;
       // Failures in a row, as reads count them: a page read since the last one starts the count again.
       failures = pagesRead.size > readBefore ? 1 : failures + 1;
-      onProgress({ rows: pets.length, waitingAfter: onlineManager.isOnline() ? error : offlineError() });
+      onProgress({ rows: pets.length, waitingAfter: error, offline: !onlineManager.isOnline() });
       await pause(retryDelay(failures - 1), signal);
+      onProgress({ rows: pets.length });
     }
   }
 }
