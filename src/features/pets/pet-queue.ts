@@ -293,8 +293,8 @@ export type SendOutcome = 'done' | 'later';
  * Sends the waiting pets one at a time, while React Query's onlineManager says the browser is online
  * (it starts online and follows the `online` and `offline` events; `navigator.onLine` alone is false
  * on some machines that are online): at once, whenever the queue changes or the browser comes back
- * online, and after a failure again with the backoff reads use (`retryDelay`: 1 s, 2 s, 4 s… up to
- * 30 s apart). Returns a function that stops it.
+ * online, and after a failure again with the backoff reads use (`retryDelay`). Returns a function
+ * that stops it.
  */
 export function runPetQueue(send: (pet: QueuedPet) => Promise<SendOutcome>): () => void {
   let failures = 0;
