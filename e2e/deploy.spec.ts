@@ -49,6 +49,8 @@ test.describe('deployed as static files', () => {
       // As it says: once the file is fixed, reloading the page starts the app.
       await page.unroute('**/config.json');
       await page.reload();
+      // The sign-in screen's first paint comes with index.html: the app, once it has read the file.
+      await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
       await expect(page.getByLabel('API key', { exact: true })).toBeVisible();
     });
   }

@@ -339,8 +339,8 @@ test.describe('adding a pet while offline', () => {
       await expect(waiting(copy)).toHaveCount(0);
       expect(copyCreates).toHaveLength(0);
 
-      // The service back while the browser is offline, so that the pet is sent only once it is online
-      // again: a send cut short by going offline may have arrived, and would be left for the person.
+      // The stopped service lifted while offline, so that the pet is sent only once the browser is back
+      // online: a send cut short by going offline may have arrived, and would be left for the person.
       await goOffline(page, context);
       await page.unrouteAll({ behavior: 'ignoreErrors' });
       await goOnline(page, context);

@@ -125,7 +125,7 @@ test.describe('a service built to the spec alone', { tag: '@spec' }, () => {
     await expect(page.getByRole('definition')).toHaveText([id!, 'Olive', /^\d+$/, 'Unknown']);
   });
 
-  test("lets the service's own 400 and 413 speak, where the app knows no limit of its own", async ({
+  test("lets the service's own 400 and 413 speak, where the app knows no limit of its own, and adds it shortened", async ({
     page,
     service,
   }) => {
