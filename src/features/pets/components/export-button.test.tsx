@@ -9,6 +9,22 @@ import { ExportButton } from './export-button.tsx';
 
 const unnamed = { named: false, list: [], nameOf: () => undefined, label: (id: bigint) => `category ${id}` };
 
+/** Renders the button for the whole list and clicks it; returns the files it saves. */
+function exportWholeList() {
+  const files: Blob[] = [];
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => (files.push(blob as Blob), 'blob:export'));
+  // The file's link is clicked, which jsdom cannot follow.
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+  renderSignedIn(
+    <ExportButton request={{ status: undefined, q: '', category: undefined, sort: undefined }} names={unnamed} />,
+    { path: '/pets' },
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+  return files;
+}
+
+const exporting = () => screen.getByText(/^Exporting/);
+
 /** Runs the fake clock on, 5 ms at a time, until `shown` (for at most half a second). */
 async function runUntil(shown: () => boolean) {
   for (let ran = 0; ran < 500 && !shown(); ran += 5) await act(() => vi.advanceTimersByTimeAsync(5));
@@ -92,25 +108,14 @@ it('waits out failures part of the way through, saying so, and goes on from the 
       return HttpResponse.json(pets, { headers: next });
     }),
   );
-  const files: Blob[] = [];
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => (files.push(blob as Blob), 'blob:export'));
-  // The file's link is clicked, which jsdom cannot follow.
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-  renderSignedIn(
-    <ExportButton request={{ status: undefined, q: '', category: undefined, sort: undefined }} names={unnamed} />,
-    { path: '/pets' },
-  );
-  fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+  const files = exportWholeList();
   // The first two pages are asked for, well within the first second's wait.
-  const exporting = () => screen.getByText(/^Exporting/);
   await runUntil(() => exporting().textContent.includes('Trying'));
   expect(exporting()).toHaveTextContent(
     'Exporting… 100 pets so far. The pet store service failed (HTTP 503). Trying again…',
   );
   await act(() => vi.advanceTimersByTimeAsync(1000));
-  expect(screen.getByText(/^Exporting/)).toHaveTextContent(
-    'Exporting… 100 pets so far. Too many requests. Trying again…',
-  );
+  expect(exporting()).toHaveTextContent('Exporting… 100 pets so far. Too many requests. Trying again…');
   expect(screen.getByRole('button', { name: 'Cancel export' })).toBeVisible();
   await act(() => vi.advanceTimersByTimeAsync(2000));
   expect(screen.getByText(/^Exported/)).toHaveTextContent(
@@ -158,14 +163,7 @@ async function exportGoingOffline() {
       return HttpResponse.json(pets, { headers: { Link: `<${API}/pets?limit=100&cursor=1>; rel="next"` } });
     }),
   );
-  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:export');
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-  renderSignedIn(
-    <ExportButton request={{ status: undefined, q: '', category: undefined, sort: undefined }} names={unnamed} />,
-    { path: '/pets' },
-  );
-  fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
-  const exporting = () => screen.getByText(/^Exporting/);
+  exportWholeList();
   await runUntil(() => exporting().textContent.includes('offline'));
   expect(exporting()).toHaveTextContent(
     'Exporting… 100 pets so far. You are offline: the export goes on once you are back online.',
