@@ -2,7 +2,7 @@
 // answer comes. Here is whether one is on its way, and what became of one whose form was left
 // (left-create-notice.tsx says it on whichever page they are), to the key that sent it alone, until
 // it is dismissed or dealt with (docs/architecture.md, "A create outlives its form").
-import { useIsMutating } from '@tanstack/react-query';
+import { useIsMutating, useMutationState } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { sessionStore } from '../../lib/session.ts';
 import type { CreateOutcome } from './api/create-pet.ts';
@@ -13,6 +13,13 @@ export const CREATE_PET = ['create-pet'];
 
 /** Whether a pet the form sent is on its way, whether or not the form that sent it is still open. */
 export const useCreating = () => useIsMutating({ mutationKey: CREATE_PET }) > 0;
+
+/** The pet the form sent that is on its way, if one is. */
+export const usePetOnItsWay = (): NewPet | undefined =>
+  useMutationState({
+    filters: { mutationKey: CREATE_PET, status: 'pending' },
+    select: (mutation) => mutation.state.variables as NewPet,
+  })[0];
 
 export type LeftCreate = { owner: string; pet: NewPet } & (
   { outcome: CreateOutcome; error?: never } | { error: unknown; outcome?: never }

@@ -831,7 +831,7 @@ describe('AddPetPage, left or reloaded while a pet is on its way', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Back to the form' }));
     expect(
       screen.getByText(
-        'The pet you sent before leaving this page is still on its way to Test. The form opens once its answer is in.',
+        '“Rex”, sent before you left this page, is still on its way to Test. The form opens once its answer is in.',
       ),
     ).toBeVisible();
     expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();

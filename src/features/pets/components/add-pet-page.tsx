@@ -18,7 +18,7 @@ import { useCreatePet } from '../api/create-pet.ts';
 import { useCategoryNames, type CategoryNames } from '../categories.ts';
 import type { NewPet } from '../pet.ts';
 import { EMPTY_PET_FORM, petFormDraft, unansweredPet } from '../add-pet-draft.ts';
-import { leftCreate, useCreating } from '../left-create.ts';
+import { leftCreate, usePetOnItsWay } from '../left-create.ts';
 import { fieldOfError, parseCategoryId, petFormSchema, toNewPet, type PetFormValues } from '../pet-form-schema.ts';
 import type { QueuedPet } from '../pet-queue.ts';
 import { LostCreateNotice, useFoundByLook } from './lost-create-notice.tsx';
@@ -47,16 +47,16 @@ export interface AddedPetState {
  */
 export function AddPetPage() {
   const { environment } = useApi();
-  const creating = useCreating();
-  const [waiting, setWaiting] = useState(creating);
-  if (waiting && !creating) setWaiting(false);
-  if (!waiting) return <AddPetForm />;
+  const onItsWay = usePetOnItsWay();
+  const [waiting, setWaiting] = useState(onItsWay !== undefined);
+  if (waiting && !onItsWay) setWaiting(false);
+  if (!waiting || !onItsWay) return <AddPetForm />;
   return (
     <section className="narrow">
       <PageHeading title="Add a pet" />
       <p className="card" role="status">
-        The pet you sent before leaving this page is still on its way to {environment.name}. The form opens once its
-        answer is in.
+        “{onItsWay.name}”, sent before you left this page, is still on its way to {environment.name}. The form opens
+        once its answer is in.
       </p>
     </section>
   );
