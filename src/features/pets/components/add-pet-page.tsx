@@ -202,11 +202,14 @@ function AddPetForm() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [formState.submitCount]);
   const sending = isSubmitting && createPet.isPending;
-  // Once the look found the pet, a second send is no longer the way on: it would add it twice.
+  // Once the look found the pet, a second send would add it twice.
   const foundAlready = useFoundByLook(lost?.pet);
+  // Sending again may add the pet twice: the notice's Look for comes first, and the send is no
+  // longer drawn as the way on.
+  const riskyResend = lost !== undefined && (!idempotent || lost.words.refusedBySetup);
   const submitLabel = sending
     ? 'Adding…'
-    : lost && (!idempotent || lost.words.refusedBySetup)
+    : riskyResend
       ? foundAlready
         ? 'Send again anyway'
         : 'Send again'
@@ -281,11 +284,7 @@ function AddPetForm() {
           {kept && <KeptInTab pet={kept} />}
         </div>
         <div className="form-actions">
-          <button
-            type="submit"
-            className={foundAlready ? 'button-secondary' : 'button-primary'}
-            disabled={isSubmitting}
-          >
+          <button type="submit" className={riskyResend ? 'button-secondary' : 'button-primary'} disabled={isSubmitting}>
             {submitLabel}
           </button>
         </div>
