@@ -514,8 +514,8 @@ test.describe('adding a pet while offline', () => {
       // Signed out, the pet still waits in this tab: the screen says so, and closing the tab asks first.
       const environment = REFERENCE_SERVICE.environment;
       await expect(page.getByText(/^Kept in this tab:/)).toHaveText(
-        `Kept in this tab: 1 pet waiting for ${environment}. A key for ${environment} signed in here is offered it; ` +
-          'closing this tab loses it.',
+        `Kept in this tab: 1 pet waiting for ${environment}. Sign in here with a key for ${environment} to take it ` +
+          'over; closing this tab loses it.',
       );
       await expectNoAxeViolations(page);
       const asked = page.waitForEvent('dialog');

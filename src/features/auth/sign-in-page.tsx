@@ -150,8 +150,9 @@ export function SignInPage() {
         {reason === 'signed-out' && <p className="notice">You have signed out.</p>}
         {leftBehind.map(({ environmentName, pets }) => (
           <p key={environmentName} className="notice">
-            Kept in this tab: {count(pets, 'pet')} waiting for {environmentName}. A key for {environmentName} signed in
-            here is offered {pets === 1 ? 'it' : 'them'}; closing this tab loses {pets === 1 ? 'it' : 'them'}.
+            Kept in this tab: {count(pets, 'pet')} waiting for {environmentName}. Sign in here with a key for{' '}
+            {environmentName} to take {pets === 1 ? 'it' : 'them'} over; closing this tab loses{' '}
+            {pets === 1 ? 'it' : 'them'}.
           </p>
         ))}
         {config.environments.length > 1 && (
