@@ -47,6 +47,11 @@ const QueuedPetSchema = z.object({
    * A flag of its own, not a `lostBy`: a version that does not know it keeps the pet all the same.
    */
   unreadable: z.optional(z.literal(true)),
+  /**
+   * Its last try was refused by the page's own Content-Security-Policy (`waiting`): only a mended
+   * deployment, and a reload, let it go.
+   */
+  blocked: z.optional(z.literal(true)),
   problem: z.optional(z.string()),
   queuedAt: z.number(),
 });

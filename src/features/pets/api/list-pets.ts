@@ -36,12 +36,15 @@ export async function listPets(
   return { pets: readBody(answer, readPets), nextLink: nextLink(answer.response, api.environment.apiBaseUrl) };
 }
 
-/** Whether the service answers a read now: the cheapest one, `GET /pets?limit=1`. */
-export const answersReads = (api: PetstoreApi): Promise<boolean> =>
+/** What keeps the service from answering a read now (the cheapest, `GET /pets?limit=1`): none once it answers. */
+export const readFailure = (api: PetstoreApi): Promise<{ error: unknown } | undefined> =>
   api.pets.GET('/pets', { params: { query: { limit: 1 } }, parseAs: 'text' }).then(
-    () => true,
-    () => false,
+    () => undefined,
+    (error: unknown) => ({ error }),
   );
+
+/** Whether the service answers a read now. */
+export const answersReads = async (api: PetstoreApi): Promise<boolean> => (await readFailure(api)) === undefined;
 
 /**
  * Every page of a list, following the service's `next` links, until there are no more or the caller

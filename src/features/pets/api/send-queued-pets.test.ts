@@ -63,7 +63,23 @@ describe('sendQueuedPet where the environment offers idempotency keys', () => {
     server.use(http.post(`${refusedApi}/pets`, ({ request }) => refuseByPagePolicy(request)));
     petQueue.add(rex, { state: 'waiting', idempotencyKey: 'key-of-rex' });
     expect(await send({ ...REFERENCE, apiBaseUrl: refusedApi })).toBe('later');
-    expect(petQueue.get()).toMatchObject([{ state: 'waiting', idempotencyKey: 'key-of-rex' }]);
+    expect(petQueue.get()).toMatchObject([{ state: 'waiting', idempotencyKey: 'key-of-rex', blocked: true }]);
+  });
+
+  it("without idempotency keys, a read the page's own CSP refuses: the pet waits, marked as refused by the page", async () => {
+    const refusedApi = 'http://refused-reads-by-csp.test/v1';
+    server.use(http.get(`${refusedApi}/pets`, ({ request }) => refuseByPagePolicy(request)));
+    petQueue.add(rex, { state: 'waiting' });
+    expect(await send({ ...testEnvironment, apiBaseUrl: refusedApi })).toBe('later');
+    expect(petQueue.get()).toMatchObject([{ state: 'waiting', blocked: true }]);
+  });
+
+  it('a try that reaches the service after one the page refused is no longer marked refused by the page', async () => {
+    service({ answer: () => HttpResponse.json({ code: 'busy', message: 'Busy.', status: 503 }, { status: 503 }) });
+    petQueue.update(petQueue.add(rex, { state: 'waiting', idempotencyKey: 'key-of-rex' }).id, { blocked: true });
+    expect(await send(REFERENCE)).toBe('later');
+    expect(petQueue.get()[0]).toMatchObject({ state: 'waiting' });
+    expect(petQueue.get()[0]?.blocked).toBeUndefined();
   });
 });
 

@@ -10,8 +10,11 @@ import { describeError } from '../../../ui/error-messages.ts';
 import { toNewPet } from '../pet-form-schema.ts';
 import { petQueue, runPetQueue, type QueuedPet, type SendOutcome } from '../pet-queue.ts';
 import { createPet } from './create-pet.ts';
-import { answersReads } from './list-pets.ts';
+import { readFailure } from './list-pets.ts';
 import { petAdded } from './pet-queries.ts';
+
+/** Whether a try was refused by the page's own Content-Security-Policy, as the queue keeps it. */
+const blockedByPage = (error: unknown) => (isApiError(error) && error.kind === 'blocked') || undefined;
 
 /** Whether the service may no longer know an idempotency key first sent as `sentWith` says. */
 const forgotten = (sentWith: NonNullable<QueuedPet['sentWith']>) =>
@@ -60,14 +63,17 @@ export async function sendQueuedPet(
     if (sentWith && forgotten(sentWith)) {
       // Sent before with another API key, or too long ago: the service would not know the key, and
       // might add the pet a second time. It may have been added: the person decides.
-      update({ state: 'lost', lostBy: 'network' });
+      update({ state: 'lost', lostBy: 'network', blocked: undefined });
       return 'done';
     }
     if (!sentWith) update({ sentWith: { apiKey: sessionStore.keyPrint() ?? '', at: Date.now() } });
   }
-  if (!key && !(await answersReads(api))) {
-    update({ state: 'waiting' });
-    return 'later';
+  if (!key) {
+    const unread = await readFailure(api);
+    if (unread) {
+      update({ state: 'waiting', blocked: blockedByPage(unread.error) });
+      return 'later';
+    }
   }
   try {
     const added = await createPet(api, toNewPet(entry.pet), key);
@@ -79,25 +85,26 @@ export async function sendQueuedPet(
     // 401: the client has asked for a new key, and the person gave up; 429: turned away for now. The
     // pet stays as it was: the service refused it unread, so it knows no idempotency key from this send.
     if (failed?.status === 401 || failed?.status === 429) {
-      update({ state: 'waiting', sentWith: entry.sentWith });
+      update({ state: 'waiting', sentWith: entry.sentWith, blocked: undefined });
       return 'later';
     }
     // Not carried out (never sent, when the page's own CSP refused it), or carried out once whatever
     // happens next: try again later. An answer that came but cannot be read is no outage: sent again,
     // even harmlessly, it would most likely come back the same, so the person looks for the pet.
     if (failed && (failed.kind === 'blocked' || (failed.isTransient && (key || !failed.outcomeUnknown)))) {
-      update({ state: 'waiting' });
+      update({ state: 'waiting', blocked: blockedByPage(failed) });
       return 'later';
     }
     if (failed?.mayHaveBeenDone) {
       update({
         state: 'lost',
+        blocked: undefined,
         lostBy: failed.kind === 'timeout' ? 'timeout' : 'network',
         ...(failed.kind === 'invalid-response' && { unreadable: true }),
       });
       return 'done';
     }
-    update({ state: 'refused', problem: describeError(error, api.environment.limits) });
+    update({ state: 'refused', problem: describeError(error, api.environment.limits), blocked: undefined });
     return 'done';
   }
 }

@@ -37,6 +37,16 @@ describe('QueuedPets', () => {
     expect(petQueue.get().map((pet) => pet.pet.name)).toEqual(['Rex']);
   });
 
+  it("says a pet the page's own setup keeps from the service waits for a mended deployment and a reload", async () => {
+    const region = await renderQueue(() =>
+      petQueue.update(petQueue.add(rex, { state: 'waiting' }).id, { blocked: true }),
+    );
+    expect(within(region).getByRole('listitem')).toHaveTextContent(
+      "Not sent: this page's setup does not let it reach Test. It stays in this tab: tell whoever deployed the app, " +
+        'and once that is mended, reload this page to send it.',
+    );
+  });
+
   it('puts a pet discarded back where it was, as it was, on Undo', async () => {
     const region = await renderQueue(() => {
       petQueue.add(rex, { state: 'waiting' });
