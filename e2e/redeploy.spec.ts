@@ -3,9 +3,20 @@
 // web root of its own, replaced mid-test as a deployment replaces dist/.
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { redeploy, startNginx, type RunningNginx } from '../scripts/nginx.ts';
-import { BUILDS, ENVIRONMENT, expect, REDEPLOY_ORIGIN, SPEC_SERVICE, test } from './support.ts';
+import {
+  BUILDS,
+  ENVIRONMENT,
+  expect,
+  goOffline,
+  goOnline,
+  REDEPLOY_ORIGIN,
+  REFERENCE_SERVICE,
+  SPEC_SERVICE,
+  test,
+  uniqueName,
+} from './support.ts';
 
 const APP = `${REDEPLOY_ORIGIN}/admin/`;
 let site: RunningNginx;
@@ -128,4 +139,51 @@ test('a service the CSP does not name: signing in says the setup is at fault, no
   await expect(alert).toContainText('Waiting will not help');
   await expect(alert).not.toContainText(/try again|can't be reached/i);
   await expect(page.getByLabel('API key', { exact: true })).toHaveValue('e2e-key');
+});
+
+/** Signed in, a pet added while offline: it is kept in this tab. */
+async function keepAPet(page: Page, context: BrowserContext, name: string) {
+  await page.goto(`${APP}sign-in`);
+  await page.getByLabel('Environment').selectOption(ENVIRONMENT);
+  await page.getByLabel('API key', { exact: true }).fill('e2e-key');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: 'Add pet', exact: true }).first().click();
+  await expect(page.getByRole('heading', { name: 'Add a pet' })).toBeVisible();
+  await goOffline(page, context);
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Category ID').fill('4');
+  await page.getByRole('button', { name: 'Add pet' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'kept in this tab' })).toBeVisible();
+}
+
+test('a kept pet the CSP keeps from the service: the list says so, and once mended a reload sends it', async ({
+  page,
+  context,
+}) => {
+  const name = uniqueName('Refused by CSP');
+  await keepAPet(page, context, name);
+  // The new config.json moves the environment's service to an address the CSP does not name.
+  const original = await configJson();
+  const moved = JSON.parse(original) as { environments: { name: string; apiBaseUrl: string; extensions?: string[] }[] };
+  const environment = moved.environments.find((each) => each.name === ENVIRONMENT)!;
+  environment.apiBaseUrl = SPEC_SERVICE.apiBaseUrl;
+  delete environment.extensions;
+  writeFileSync(join(site.siteDir, 'config.json'), JSON.stringify(moved));
+  // Back online, this page, loaded with the old config.json, cannot reach the service either.
+  const reachable = `${new URL(REFERENCE_SERVICE.apiBaseUrl).origin}/**`;
+  await page.route(reachable, (route) => route.abort('connectionrefused'));
+  await goOnline(page, context);
+  await page.goto(`${APP}pets`);
+  const kept = page.getByRole('region', { name: /^Kept in this tab/ });
+  await expect(kept.getByRole('listitem').filter({ hasText: name })).toContainText(
+    `Not sent: this page's setup does not let it reach ${ENVIRONMENT}. It stays in this tab: tell whoever deployed the ` +
+      'app, and once that is mended, reload this page to send it.',
+  );
+
+  // As it says: the deployment mended, a reload sends it.
+  writeFileSync(join(site.siteDir, 'config.json'), original);
+  await page.unroute(reachable);
+  await page.reload();
+  await expect(kept).toHaveCount(0);
+  await expect(page.getByRole('table').getByRole('row').filter({ hasText: name })).toHaveCount(1);
 });
