@@ -53,6 +53,12 @@ describe('parseQueue: what is read back from storage', () => {
       entry({ state: 'waiting', idempotencyKey: 'k' }),
     ]);
   });
+
+  it("forgets, on a reload, that the page's CSP refused the last try: a reload is what that waits for", () => {
+    expect(parseQueue([entry({ blocked: true })])[0]?.blocked).toBeUndefined();
+    expect(parseQueue([entry({ state: 'sending', blocked: true })])[0]).toMatchObject({ state: 'lost' });
+    expect(parseQueue([entry({ state: 'sending', blocked: true })])[0]?.blocked).toBeUndefined();
+  });
 });
 
 describe('petQueue: kept per key owner in the session', () => {

@@ -61,14 +61,15 @@ export type QueuedPet = z.infer<typeof QueuedPetSchema>;
 /**
  * The queue as read back from storage: each entry checked on its own, so that one edited by hand
  * or written by an older version is dropped and the others kept. A send cut short by a reload may
- * have arrived: without an idempotency key, it is lost rather than sent again.
+ * have arrived: without an idempotency key, it is lost rather than sent again. A reload is what a
+ * try the page's CSP refused waits for: this page's own tries say whether it still refuses them.
  */
 export function parseQueue(value: unknown): QueuedPet[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((entry) => {
     const parsed = QueuedPetSchema.safeParse(entry);
     if (!parsed.success) return [];
-    const pet = parsed.data;
+    const pet = { ...parsed.data, blocked: undefined };
     if (pet.state !== 'sending') return [pet];
     return [
       pet.idempotencyKey

@@ -146,6 +146,14 @@ describe('sendAgain: the person sends once more a pet that may have been added',
     expect(petQueue.get()).toEqual([]);
     expect(creates).toEqual([again!.idempotencyKey]);
   });
+
+  it("forgets that the page's CSP refused an earlier try: the next try says whether it still does", () => {
+    const { id } = petQueue.add(rex, { state: 'lost', lostBy: 'network' });
+    petQueue.update(id, { blocked: true });
+    sendAgain(petQueue.get()[0]!);
+    expect(petQueue.get()[0]).toMatchObject({ state: 'waiting' });
+    expect(petQueue.get()[0]?.blocked).toBeUndefined();
+  });
 });
 
 describe('sendQueuedPet when the service stops taking the key', () => {

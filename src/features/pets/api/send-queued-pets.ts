@@ -36,6 +36,7 @@ export function sendAgain(entry: QueuedPet) {
     state: 'waiting',
     lostBy: undefined,
     unreadable: undefined,
+    blocked: undefined,
     ...(entry.idempotencyKey && !known && { idempotencyKey: newIdempotencyKey(), sentWith: undefined }),
   });
 }

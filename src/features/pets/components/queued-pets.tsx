@@ -48,7 +48,7 @@ function namesInWords(names: readonly ReactNode[]) {
 function stateText(pet: QueuedPet, environmentName: string, online: boolean): string {
   switch (pet.state) {
     case 'waiting':
-      if (pet.blocked)
+      if (pet.blocked && online)
         return `Not sent: this page's setup does not let it reach ${environmentName}. It stays in this tab: tell whoever deployed the app, and once that is mended, reload this page to send it.`;
       return online
         ? `Waiting to be sent: it goes as soon as ${environmentName} answers.`
