@@ -831,7 +831,9 @@ describe('AddPetPage, left or reloaded while a pet is on its way', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Back to the form' }));
     expect(
       screen.getByText(
-        '“Rex”, sent before you left this page, is still on its way to Test. The form opens once its answer is in.',
+        paragraph(
+          '“Rex”, sent before you left this page, is still on its way to Test. The form opens once its answer is in.',
+        ),
       ),
     ).toBeVisible();
     expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();

@@ -11,6 +11,7 @@ import { ErrorNotice } from '../../../ui/error-notice.tsx';
 import { canRetry, describeLostCreate, describeUnreadCreate } from '../../../ui/error-messages.ts';
 import { Field } from '../../../ui/field.tsx';
 import { forgetRefusal } from '../../../ui/form-refusal.ts';
+import { Quoted } from '../../../ui/isolate.tsx';
 import { PageHeading } from '../../../ui/page-heading.tsx';
 import { useDraftDefaults, useSaveDraft } from '../../../ui/use-form-draft.ts';
 import { usePageLeft } from '../../../ui/use-page-left.ts';
@@ -55,8 +56,8 @@ export function AddPetPage() {
     <section className="narrow">
       <PageHeading title="Add a pet" />
       <p className="card" role="status">
-        “{onItsWay.name}”, sent before you left this page, is still on its way to {environment.name}. The form opens
-        once its answer is in.
+        <Quoted text={onItsWay.name} />, sent before you left this page, is still on its way to {environment.name}. The
+        form opens once its answer is in.
       </p>
     </section>
   );
@@ -202,7 +203,7 @@ function AddPetForm() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [formState.submitCount]);
   const sending = isSubmitting && createPet.isPending;
-  // Once the look found the pet, a second send would add it twice.
+  // Once the look found the pet, a second send without an idempotency key would add it twice.
   const foundAlready = useFoundByLook(lost?.pet);
   // Sending again may add the pet twice: the notice's Look for comes first, and the send is no
   // longer drawn as the way on.
