@@ -256,6 +256,25 @@ describe('runPetQueue: sending with backoff', () => {
     expect(send).toHaveBeenCalledTimes(1);
   });
 
+  it("leaves a pet the page's CSP refused until a reload: waiting never mends that", async () => {
+    petQueue.add(rex, { state: 'waiting' });
+    const { send } = sender([]);
+    send.mockImplementationOnce(async (pet) => {
+      petQueue.update(pet.id, { blocked: true });
+      return 'later';
+    });
+    start(send);
+    await vi.advanceTimersByTimeAsync(120_000);
+    onlineManager.setOnline(false);
+    onlineManager.setOnline(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(send).toHaveBeenCalledTimes(1);
+    // Without the mark (a reload reads the queue without it), it goes at once.
+    petQueue.update(petQueue.get()[0]!.id, { blocked: undefined });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+
   it('after a wait, a new pet and the online event both try at once, the backoff starting over', async () => {
     petQueue.add(rex, { state: 'waiting' });
     const { send } = sender(['later', 'later', 'later']);

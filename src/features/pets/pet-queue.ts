@@ -299,8 +299,8 @@ export type SendOutcome = 'done' | 'later';
  * Sends the waiting pets one at a time, while React Query's onlineManager says the browser is online
  * (it starts online and follows the `online` and `offline` events; `navigator.onLine` alone is false
  * on some machines that are online): at once, whenever the queue changes or the browser comes back
- * online, and after a failure again with the backoff reads use (`retryDelay`). Returns a function
- * that stops it.
+ * online, and after a failure again with the backoff reads use (`retryDelay`). Not a pet the page's
+ * CSP refused (`blocked`): no wait mends that. Returns a function that stops it.
  */
 export function runPetQueue(send: (pet: QueuedPet) => Promise<SendOutcome>): () => void {
   let failures = 0;
@@ -315,7 +315,8 @@ export function runPetQueue(send: (pet: QueuedPet) => Promise<SendOutcome>): () 
     try {
       await inheritedPetsDropped;
       for (;;) {
-        const next = read().find((pet) => pet.state === 'waiting');
+        // A pet the page's own CSP refused waits for a reload: another try would be refused too.
+        const next = read().find((pet) => pet.state === 'waiting' && !pet.blocked);
         if (!next || stopped || !onlineManager.isOnline()) return;
         if ((await send(next)) === 'later') {
           failures++;
