@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -45,6 +46,19 @@ describe('QueuedPets', () => {
       "Not sent: this page's setup does not let it reach Test. It stays in this tab: tell whoever deployed the app, " +
         'and once that is mended, reload this page to send it.',
     );
+  });
+
+  it("says so offline too: back online, a pet the page's setup keeps from the service is not sent", async () => {
+    onlineManager.setOnline(false);
+    try {
+      const region = await renderQueue(() =>
+        petQueue.update(petQueue.add(rex, { state: 'waiting' }).id, { blocked: true }),
+      );
+      expect(within(region).getByRole('listitem')).toHaveTextContent(/^Rex.*Not sent: this page's setup does not let/);
+      expect(within(region).getByRole('listitem')).not.toHaveTextContent('back online');
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('puts a pet discarded back where it was, as it was, on Undo', async () => {

@@ -48,7 +48,8 @@ function namesInWords(names: readonly ReactNode[]) {
 function stateText(pet: QueuedPet, environmentName: string, online: boolean): string {
   switch (pet.state) {
     case 'waiting':
-      if (pet.blocked && online)
+      // Before the offline line: back online, a pet the page's CSP refused is not sent (pet-queue.ts).
+      if (pet.blocked)
         return `Not sent: this page's setup does not let it reach ${environmentName}. It stays in this tab: tell whoever deployed the app, and once that is mended, reload this page to send it.`;
       return online
         ? `Waiting to be sent: it goes as soon as ${environmentName} answers.`
