@@ -5,7 +5,7 @@ import {
   expectNoAxeViolations,
   onPost,
   REFERENCE_SERVICE,
-  signIn,
+  openSignedIn,
   test,
   uniqueName,
   type Service,
@@ -13,7 +13,7 @@ import {
 import type { Page } from '@playwright/test';
 
 async function openForm(page: Page, service: Service = REFERENCE_SERVICE) {
-  await signIn(page, { path: 'pets/new', service });
+  await openSignedIn(page, { path: 'pets/new', service });
   await expect(page.getByRole('heading', { name: 'Add a pet' })).toBeVisible();
 }
 

@@ -13,7 +13,7 @@ import {
   listPetsViaApi,
   recordApiRequests,
   REFERENCE_SERVICE,
-  signIn,
+  openSignedIn,
   test,
   uniqueName,
   untilVisible,
@@ -136,7 +136,7 @@ for (const size of ['desk', 'phone'] as const) {
     test('the list shows, sorts and narrows by name; a long id stays in its cell', async ({ page, request }) => {
       test.setTimeout(60_000);
       const { tag, pets } = await seedCategories(request);
-      await signIn(page, { service: NAMED, path: `pets?q=${encodeURIComponent(tag)}` });
+      await openSignedIn(page, { service: NAMED, path: `pets?q=${encodeURIComponent(tag)}` });
       const table = page.getByRole('table');
       await expect(page.getByRole('status').filter({ hasText: '4 pets named like' })).toBeVisible();
       await expect(table.getByRole('button', { name: 'Category', exact: true })).toBeVisible();
@@ -196,7 +196,7 @@ for (const size of ['desk', 'phone'] as const) {
         const response = await route.fetch();
         await route.fulfill({ response, json: [{ id: 7, name: 'Rex', categoryId: 1, status: 'available' }] });
       });
-      await signIn(page, { service: NAMED, path: 'pets?limit=10&category=2' });
+      await openSignedIn(page, { service: NAMED, path: 'pets?limit=10&category=2' });
       await expect(page.getByText('No pets of Cats on this page.')).toBeVisible();
       await page.getByRole('link', { name: 'Next page' }).click();
       await expect(page).toHaveURL(/[?&]link=/);
@@ -205,7 +205,7 @@ for (const size of ['desk', 'phone'] as const) {
     test('the pet page shows name and id; the form offers names and any other id', async ({ page, request }) => {
       test.setTimeout(60_000);
       const { pets } = await seedCategories(request);
-      await signIn(page, { service: NAMED, path: `pets/${pets.cat.id}` });
+      await openSignedIn(page, { service: NAMED, path: `pets/${pets.cat.id}` });
       await expect(page.getByRole('heading', { name: pets.cat.name })).toBeVisible();
       await expect(page.getByRole('definition').nth(2)).toHaveText('Cats (ID 2)');
       await page.goto(`pets/${pets.unnamed.id}`);
@@ -278,7 +278,7 @@ test.describe('export to CSV', () => {
       });
     }
     const requests = recordApiRequests(page);
-    await signIn(page, { service: NAMED, path: `pets?status=pending&q=${encodeURIComponent(tag)}&sort=-name` });
+    await openSignedIn(page, { service: NAMED, path: `pets?status=pending&q=${encodeURIComponent(tag)}&sort=-name` });
     await expect(page.getByRole('status').filter({ hasText: `105 pets named like` })).toBeVisible();
     const shown = await page
       .getByRole('table')
@@ -353,7 +353,7 @@ test.describe('export to CSV', () => {
     // Three reads of 10,000 pets through the route below: the export, the search, the export again.
     test.setTimeout(180_000);
     const long = { timeout: 60_000 };
-    await signIn(page, { service: NAMED });
+    await openSignedIn(page, { service: NAMED });
     await expect(page.getByRole('table')).toBeVisible();
     // A list longer than any store here: each page of the export leads to one more. The service's
     // first page, read once, lends each page its pets' fields and its headers.
@@ -416,7 +416,7 @@ test.describe('export to CSV', () => {
     const tag = uniqueName('Wait');
     await createPetsViaApi(request, 101, { prefix: tag, status: 'sold' });
     await page.clock.install();
-    await signIn(page, { path: `pets?status=sold&q=${encodeURIComponent(tag)}` });
+    await openSignedIn(page, { path: `pets?status=sold&q=${encodeURIComponent(tag)}` });
     await expect(page.getByRole('status').filter({ hasText: /^101 pets named like/ })).toBeVisible();
     // The search has read the list. The export's first read of a later page fails (a 503), then the
     // next (a 429), then the service answers.
@@ -444,7 +444,7 @@ test.describe('export to CSV', () => {
   test('with no way past full first pages, holds each list’s first page, as the search reads them', async ({
     page,
   }) => {
-    await signIn(page, { service: NAMED });
+    await openSignedIn(page, { service: NAMED });
     await expect(page.getByRole('table')).toBeVisible();
     // A service that lists 100 pets in each list and gives no link past them; its whole list starts
     // with the available pets.
@@ -482,7 +482,7 @@ test.describe('export to CSV', () => {
 
 test.describe('export against a service built to the spec alone', { tag: '@spec' }, () => {
   test('holds what the service lists, and says how far it could read', async ({ page, request, service }) => {
-    await signIn(page, { service });
+    await openSignedIn(page, { service });
     await expect(page.getByRole('table')).toBeVisible();
     await expect(page.getByLabel('Category', { exact: true })).toHaveCount(0);
     const downloading = page.waitForEvent('download');
@@ -514,7 +514,7 @@ test.describe('export against a service built to the spec alone', { tag: '@spec'
   test('with no pet to export, says so and saves no file', async ({ page, service }) => {
     const downloads: unknown[] = [];
     page.on('download', (download) => downloads.push(download));
-    await signIn(page, { service });
+    await openSignedIn(page, { service });
     const nobody = uniqueName('Nobody');
     await page.getByLabel('Search by name').fill(nobody);
     await expect(page.getByText(`Found no pet named like “${nobody}”.`)).toBeVisible();

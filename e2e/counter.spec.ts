@@ -10,7 +10,7 @@ import {
   expect,
   expectNoAxeViolations,
   REFERENCE_SERVICE,
-  signIn,
+  openSignedIn,
   test,
   uniqueName,
 } from './support.ts';
@@ -45,7 +45,7 @@ test.describe('search', () => {
     const other = await createPetViaApi(request, { name: `${tag} ZOE junior`, status: 'pending' });
     // Push both off the first page of the list.
     for (let i = 0; i < 21; i++) await createPetViaApi(request, { name: uniqueName('Filler') });
-    await signIn(page);
+    await openSignedIn(page);
     await expect(page.getByRole('table').getByRole('cell', { name: zoe.name })).toHaveCount(0);
 
     // `/` jumps to the search box, from anywhere but a field.
@@ -78,7 +78,7 @@ test.describe('search', () => {
   test('a search that finds nothing is cleared from the keyboard, the focus back in the search box', async ({
     page,
   }) => {
-    await signIn(page, { path: `pets?q=${encodeURIComponent(uniqueName('Nobody'))}` });
+    await openSignedIn(page, { path: `pets?q=${encodeURIComponent(uniqueName('Nobody'))}` });
     await page.getByRole('button', { name: 'Clear the search' }).focus();
     await page.keyboard.press('Enter');
     const box = page.getByRole('searchbox', { name: 'Search by name' });
@@ -93,7 +93,7 @@ test.describe('search', () => {
     // A second of the page's time at a hundredth of the CPU took up to half a minute on a busy machine.
     test.setTimeout(60_000);
     await page.clock.install();
-    await signIn(page, { path: 'pets?q=Zo' });
+    await openSignedIn(page, { path: 'pets?q=Zo' });
     await expect(summary(page)).toContainText('named like “Zo”');
     // For a moment after the link, the list that follows the emptied box is still being drawn (long,
     // with the CPU slowed 100x): the old search must not come back into the address meanwhile, nor
@@ -139,7 +139,7 @@ test.describe('search', () => {
         },
       });
     });
-    await signIn(page, { path: 'pets?q=needle' });
+    await openSignedIn(page, { path: 'pets?q=needle' });
     await answerOne();
     await answerOne();
     await expect(summary(page)).toContainText('Looked through 200 pets so far: 2 pets named like “needle”…');
@@ -157,7 +157,7 @@ test.describe('search', () => {
 
   test('quotes a search holding a direction mark without turning its sentences round', async ({ page }) => {
     // U+202E (right-to-left override), pasted or in a link: the match leaves it out, and so do the words.
-    await signIn(page, { path: `pets?q=${encodeURIComponent('nobody\u202Eknown')}` });
+    await openSignedIn(page, { path: `pets?q=${encodeURIComponent('nobody\u202Eknown')}` });
     await expect(summary(page)).toContainText('0 pets named like “nobodyknown”, among');
     expect(await drawnLeftToRight(summary(page), 'looked')).toBe(true);
     const empty = page.getByText('Found no pet named like “nobodyknown”.');
@@ -172,7 +172,7 @@ test.describe('search', () => {
         json: Array.from({ length: 100 }, (_, i) => ({ id: i + 1, name: `Pet ${i}`, categoryId: 1, status })),
       });
     });
-    await signIn(page, { path: 'pets?q=pet 7' });
+    await openSignedIn(page, { path: 'pets?q=pet 7' });
     await expect(summary(page)).toContainText(
       'among 100 pets of the first pages of the whole list and of each status (this service offers no way past them)',
     );
@@ -191,7 +191,7 @@ test.describe('search', () => {
       const status = new URL(route.request().url()).searchParams.get('status');
       await route.fulfill({ json: store.filter((pet) => !status || pet.status === status).slice(0, 20) });
     });
-    await signIn(page, { path: 'pets?q=pet 1' });
+    await openSignedIn(page, { path: 'pets?q=pet 1' });
     // Pets 10 to 19 and 1, of which the whole list's first 20 (45 to 26) hold none.
     await expect(summary(page)).toContainText(
       '11 pets named like “pet 1”, among 45 pets of the first pages of the whole list and of each status (this service offers no way past them)',
@@ -209,7 +209,7 @@ test.describe('sort', () => {
     await page.route(`${API_BASE_URL}/pets?limit=20`, (route) =>
       route.fulfill({ contentType: 'application/json', body }),
     );
-    await signIn(page);
+    await openSignedIn(page);
     const header = (name: string) => page.getByRole('columnheader', { name, exact: true });
     await page.getByRole('button', { name: 'Name', exact: true }).click();
     await expect(header('Name')).toHaveAttribute('aria-sort', 'ascending');
@@ -240,7 +240,7 @@ test.describe('sort', () => {
 
   test('on a phone, with the same header buttons above the cards', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
-    await signIn(page);
+    await openSignedIn(page);
     const name = page.getByRole('button', { name: 'Name', exact: true });
     expect((await name.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     await name.click();
@@ -263,7 +263,7 @@ test.describe('the first frame of a new list', () => {
     test(`reaches the bottom of the window, ${viewport.width} px wide`, async ({ page, request }) => {
       await createPetsViaApi(request, 40, { prefix: 'Frame' });
       await page.setViewportSize(viewport);
-      await signIn(page, { path: 'pets?limit=100' });
+      await openSignedIn(page, { path: 'pets?limit=100' });
       const rows = page.getByRole('table').locator('tbody tr');
       // The store holds at least these 40 pets, and up to 100 are shown: every one, once drawn.
       await expect(summary(page)).toContainText(/Showing (the first )?\d+ pets/);
@@ -297,7 +297,7 @@ test.describe('the first frame of a new list', () => {
 test.describe('context is kept', () => {
   test('Back from the next page returns to where the list was, at its end', async ({ page, request }) => {
     await createPetsViaApi(request, 60, { prefix: 'Paged' });
-    await signIn(page, { path: 'pets?limit=50' });
+    await openSignedIn(page, { path: 'pets?limit=50' });
     await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(50);
     const next = nextAtEnd(page);
     await next.scrollIntoViewIfNeeded();
@@ -314,7 +314,7 @@ test.describe('context is kept', () => {
 
   test('Back before the next page has come returns to where the list was too', async ({ page, request }) => {
     await createPetsViaApi(request, 60, { prefix: 'Paged' });
-    await signIn(page, { path: 'pets?limit=50' });
+    await openSignedIn(page, { path: 'pets?limit=50' });
     await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(50);
     // The next page's answer is held until the list has been gone back to.
     let answerNext = () => {};
@@ -344,7 +344,7 @@ test.describe('context is kept', () => {
   }) => {
     await createPetsViaApi(request, 60, { prefix: 'Visited' });
     // Loaded with no history state, as the list will be again below.
-    await signIn(page, { path: 'pets?limit=50' });
+    await openSignedIn(page, { path: 'pets?limit=50' });
     const rows = page.getByRole('table').getByRole('row');
     await expect(rows).toHaveCount(51);
     await rows.nth(40).scrollIntoViewIfNeeded();
@@ -360,7 +360,7 @@ test.describe('context is kept', () => {
 
   test('the pet page leads back to the list as it was left: filter, sort, page, scroll, focus', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 500 });
-    await signIn(page, { path: 'pets?status=available&limit=50&sort=-id' });
+    await openSignedIn(page, { path: 'pets?status=available&limit=50&sort=-id' });
     await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
     const rows = page.getByRole('table').getByRole('row');
     const last = rows.nth((await rows.count()) - 1);
@@ -402,7 +402,7 @@ test.describe('context is kept', () => {
     // add pending pets meanwhile: the pet opened is found by its name, on a page with room for them.
     await createPetsViaApi(request, 50, { prefix: 'Scroll', status: 'pending' });
     await page.setViewportSize({ width: 1280, height: 500 });
-    await signIn(page, { path: 'pets?status=pending&limit=100' });
+    await openSignedIn(page, { path: 'pets?status=pending&limit=100' });
     const rows = page.getByRole('table').getByRole('row');
     await expect(rows.nth(50)).toBeVisible();
     const name = (await rows.nth(50).getByRole('link').textContent())!;
@@ -439,7 +439,7 @@ test.describe('context is kept', () => {
   }) => {
     await createPetsViaApi(request, 30, { prefix: 'Shift', status: 'pending' });
     await page.setViewportSize({ width: 1280, height: 500 });
-    await signIn(page, { path: 'pets?status=pending&limit=100' });
+    await openSignedIn(page, { path: 'pets?status=pending&limit=100' });
     const rows = page.getByRole('table').getByRole('row');
     const name = (await rows.nth(20).getByRole('link').textContent())!;
     const opened = page.getByRole('table').getByRole('link', { name, exact: true });
@@ -456,7 +456,7 @@ test.describe('context is kept', () => {
   });
 
   test('Tab moves row by row: one link per pet', async ({ page }) => {
-    await signIn(page);
+    await openSignedIn(page);
     const first = page.getByRole('table').getByRole('row').nth(1).getByRole('link');
     const second = page.getByRole('table').getByRole('row').nth(2).getByRole('link');
     await first.focus();
@@ -483,7 +483,7 @@ for (const [size, viewport] of [
 ] as const) {
   test(`at a ${size}: add another keeps category and status, empties the name and focuses it`, async ({ page }) => {
     await page.setViewportSize(viewport);
-    await signIn(page, { path: 'pets/new' });
+    await openSignedIn(page, { path: 'pets/new' });
     const first = uniqueName('First');
     await page.getByLabel('Name').fill(first);
     await page.getByLabel('Category ID').fill('42');
@@ -512,7 +512,7 @@ test('copies a pet id exactly, beyond 2^53 too', async ({ page, context }) => {
       body: '{"id":9223372036854775807,"name":"Biggest","categoryId":1,"status":"sold"}',
     }),
   );
-  await signIn(page, { path: 'pets/9223372036854775807' });
+  await openSignedIn(page, { path: 'pets/9223372036854775807' });
   await page.getByRole('button', { name: 'Copy ID' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Copied.' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('9223372036854775807');
@@ -528,7 +528,7 @@ test.describe('phones', () => {
     }) => {
       await page.emulateMedia({ colorScheme: scheme });
       await createPetViaApi(request, { name: 'Maximilian von Pfotenhausen der Dritte', status: 'pending' });
-      await signIn(page);
+      await openSignedIn(page);
       await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       const clipped = await page.evaluate(() =>
@@ -561,7 +561,7 @@ test.describe('phones', () => {
     // Every other name takes two lines, taller than that height. Rows are found by name: other tests
     // add pending pets meanwhile, above these.
     const tag = await createPetsOnOneAndTwoLines(request, 50, 'pending');
-    await signIn(page, { path: 'pets?status=pending&limit=100' });
+    await openSignedIn(page, { path: 'pets?status=pending&limit=100' });
     const rows = page.getByRole('table').getByRole('row');
     const ours = rows.filter({ hasText: tag });
     await expect(ours).toHaveCount(50);
@@ -606,7 +606,7 @@ test.describe('phones', () => {
     // The list opened from the menu, after the router has begun to follow Back and Forward: the
     // router's listener then comes first, and Back draws the entry gone back to before the list's own
     // would run (this failed now and then when the list's code came in after the router's).
-    await signIn(page, { path: 'pets/new' });
+    await openSignedIn(page, { path: 'pets/new' });
     await expect(page.getByRole('heading', { name: 'Add a pet' })).toBeVisible();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pets' }).click();
     await page.getByLabel('Status').selectOption('sold');
@@ -672,7 +672,7 @@ test('messages say what a message is for and what queued means, in the local lan
 }) => {
   const context = await browser.newContext({ locale: 'de-DE', timezoneId: 'Asia/Tokyo' });
   const page = await context.newPage();
-  await signIn(page, { path: 'messages' });
+  await openSignedIn(page, { path: 'messages' });
   await expect(page.getByText(/queued.*has not delivered it yet/i)).toBeVisible();
   await page.getByLabel('Message', { exact: true }).fill('Fütterung um 12 Uhr');
   await page.getByRole('button', { name: 'Send message' }).click();

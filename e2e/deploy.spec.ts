@@ -1,4 +1,4 @@
-import { APP_URL, expect, expectNoAxeViolations, signIn, test } from './support.ts';
+import { APP_URL, expect, expectNoAxeViolations, openSignedIn, signIn, test } from './support.ts';
 
 test.describe('deployed as static files', () => {
   test('runs under the strict CSP with no violation, at a sub-path, from a deep link', async ({ page, request }) => {
@@ -15,7 +15,7 @@ test.describe('deployed as static files', () => {
         ),
       ),
     );
-    await signIn(page, { path: 'pets/new' });
+    await openSignedIn(page, { path: 'pets/new' });
     await expect(page.getByRole('heading', { name: 'Add a pet' })).toBeVisible();
     await page.getByRole('link', { name: 'Pets', exact: true }).click();
     await expect(page.getByRole('table')).toBeVisible();
@@ -74,7 +74,7 @@ test.describe('deployed as static files', () => {
   });
 
   test('shows a page-not-found for an unknown client route', async ({ page }) => {
-    await signIn(page, { path: 'no/such/page' });
+    await openSignedIn(page, { path: 'no/such/page' });
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await expectNoAxeViolations(page);
   });

@@ -11,7 +11,7 @@ import {
   pageTime,
   requestsOnTheWay,
   runClockUntil,
-  signIn,
+  openSignedIn,
   test,
   uniqueName,
   untilVisible,
@@ -68,7 +68,7 @@ async function failReads(page: Page, url: string, fail: (route: Route) => Promis
 }
 
 async function fillForm(page: Page, name: string) {
-  await signIn(page, { path: 'pets/new' });
+  await openSignedIn(page, { path: 'pets/new' });
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Category ID').fill('6');
   await page.getByLabel('Status').selectOption('Pending');
@@ -95,7 +95,7 @@ test.describe('faults on reads', () => {
       await page.clock.install();
       let failing = true;
       await page.route(LIST, (route) => (failing ? route.fulfill(fault) : route.fallback()));
-      await signIn(page);
+      await openSignedIn(page);
       // A 5xx is tried again at once, three times, a few seconds apart, before it is shown.
       await untilVisible(page, page.getByRole('alert'));
       await expect(page.getByRole('alert')).toContainText(words);
@@ -122,7 +122,7 @@ test.describe('faults on reads', () => {
         ? route.fulfill({ status: 429, json: { code: 'rate_limited', message: 'Slow down, please.', status: 429 } })
         : route.fallback(),
     );
-    await signIn(page);
+    await openSignedIn(page);
     await untilVisible(page, page.getByRole('alert'));
     await expect(page.getByRole('alert')).toHaveText('Slow down, please.The app keeps trying again by itself.');
     await untilVisible(page, page.getByRole('table').getByRole('row').nth(1));
@@ -158,7 +158,7 @@ test.describe('faults on reads', () => {
       if (body.includes(pet.name)) delete headers['link'];
       return route.fulfill({ response, body, headers });
     });
-    await signIn(page, { path: `pets?q=${encodeURIComponent(pet.name)}` });
+    await openSignedIn(page, { path: `pets?q=${encodeURIComponent(pet.name)}` });
     await untilVisible(page, page.getByRole('alert'));
     await expect(page.getByRole('alert')).toHaveText('Slow down, please.The app keeps trying again by itself.');
     await untilVisible(page, page.getByRole('table').getByRole('link', { name: pet.name }), {
@@ -175,7 +175,7 @@ test.describe('faults on reads', () => {
     await page.route(`${LIST}&status=sold`, (route) =>
       route.fulfill({ status: 418, json: { code: 'teapot', message: 'I am a teapot.', status: 418 } }),
     );
-    await signIn(page, { path: 'pets?status=sold' });
+    await openSignedIn(page, { path: 'pets?status=sold' });
     await expect(page.getByRole('alert')).toContainText('I am a teapot.');
     await expect(page.getByRole('alert')).not.toContainText(/try again|by itself|service is back/i);
     await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
@@ -193,7 +193,7 @@ test.describe('faults on reads', () => {
       const reads = await failReads(page, `${service.apiBaseUrl}/pets?limit=20`, (route) =>
         route.fulfill(SERVICE_UNAVAILABLE),
       );
-      await signIn(page, { service });
+      await openSignedIn(page, { service });
       // Its quick tries first: after a few seconds of them, the status line says what they are for.
       await page.clock.fastForward(3_000);
       await expect(page.getByRole('status').filter({ hasText: 'failed (HTTP 503). Trying again…' })).toBeVisible();
@@ -230,7 +230,7 @@ test.describe('faults on reads', () => {
         return send(input, init);
       };
     });
-    await signIn(page);
+    await openSignedIn(page);
     await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
     const reads = await failReads(page, `${API_BASE_URL}/pets?limit=50`, (route) => route.abort('connectionrefused'));
     // From here the page's time moves only as the test moves it, so the gaps between tries are exact.
@@ -270,7 +270,7 @@ test.describe('faults on reads', () => {
     await page.route(`${API_BASE_URL}/pets?limit=20&status=pending`, (route) =>
       route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }),
     );
-    await signIn(page);
+    await openSignedIn(page);
     await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
     await page.getByLabel('Status').focus();
     await page.getByLabel('Status').selectOption('pending');
@@ -288,7 +288,7 @@ test.describe('faults on reads', () => {
       await route.fulfill({ response, json: { ...(await response.json()), requestTimeoutMs: 20_000 } });
     });
     await page.clock.install();
-    await signIn(page);
+    await openSignedIn(page);
     await expect(page.getByRole('table')).toBeVisible();
     // A page size nothing has read yet (the other statuses' first pages are read while idle), held.
     let answer = () => {};
@@ -314,7 +314,7 @@ test.describe('faults on reads', () => {
       await route.fulfill({ response, json: { ...(await response.json()), requestTimeoutMs: 20_000 } });
     });
     await page.clock.install();
-    await signIn(page, { path: 'pets/new' });
+    await openSignedIn(page, { path: 'pets/new' });
     await expect(page.getByRole('heading', { name: 'Add a pet' })).toBeVisible();
     let answer = () => {};
     const answered = new Promise<void>((resolve) => (answer = resolve));
@@ -336,7 +336,7 @@ test.describe('faults on reads', () => {
 
   test('a service that never answers: a timeout, then a clear message', async ({ page }) => {
     await page.clock.install();
-    await signIn(page);
+    await openSignedIn(page);
     await expect(page.getByRole('table')).toBeVisible();
     await page.route(`${API_BASE_URL}/pets?limit=50`, () => {
       // Never fulfilled: the app's own timeout (4 s in the e2e config) must end the wait.
@@ -349,7 +349,7 @@ test.describe('faults on reads', () => {
 
   test('offline and back: the table recovers by itself, at once', async ({ page, context }) => {
     await page.clock.install();
-    await signIn(page);
+    await openSignedIn(page);
     await expect(page.getByRole('table')).toBeVisible();
     await goOffline(page, context);
     await page.getByLabel('Rows per page').selectOption('50');
@@ -463,7 +463,7 @@ test.describe('awkward input', () => {
       }
       await page.setViewportSize(desk);
     };
-    await signIn(page, { path: 'pets/new' });
+    await openSignedIn(page, { path: 'pets/new' });
     for (const name of names) {
       await page.getByLabel('Name').fill(name);
       await page.getByLabel('Category ID').fill('9007199254740993');
@@ -481,7 +481,7 @@ test.describe('awkward input', () => {
   });
 
   test('a name over the 200 characters the service takes is refused beside the field, and kept', async ({ page }) => {
-    await signIn(page, { path: 'pets/new' });
+    await openSignedIn(page, { path: 'pets/new' });
     const long = `Long ${'x'.repeat(10_000)}`;
     await page.getByLabel('Name').fill(long);
     await page.getByLabel('Category ID').fill('3');

@@ -6,7 +6,7 @@ import {
   goOnline,
   MESSAGES_BASE_URL,
   onPost,
-  signIn,
+  openSignedIn,
   test,
 } from './support.ts';
 
@@ -15,7 +15,7 @@ test.describe('messages', () => {
     'sends a message, shows it queued with its id and time, and lists what was sent',
     { tag: '@core' },
     async ({ page, service }) => {
-      await signIn(page, { path: 'messages', service });
+      await openSignedIn(page, { path: 'messages', service });
       await expect(page.getByRole('heading', { name: 'Messages' })).toBeVisible();
       await expectNoAxeViolations(page);
 
@@ -48,7 +48,7 @@ test.describe('messages', () => {
     page.on('request', (request) =>
       request.url().startsWith(MESSAGES_BASE_URL) && request.method() === 'POST' ? sent++ : 0,
     );
-    await signIn(page, { path: 'messages' });
+    await openSignedIn(page, { path: 'messages' });
     await page.getByLabel('Message', { exact: true }).fill('   ');
     const described = await describedOnFocus(page.getByLabel('Message', { exact: true }));
     await page.getByRole('button', { name: 'Send message' }).click();
@@ -61,7 +61,7 @@ test.describe('messages', () => {
 
   test('keeps the message when the service fails', async ({ page }) => {
     await page.route(`${MESSAGES_BASE_URL}/messages`, onPost({ status: 502, body: 'Bad gateway' }));
-    await signIn(page, { path: 'messages' });
+    await openSignedIn(page, { path: 'messages' });
     await page.getByLabel('Message', { exact: true }).fill('Do not lose me');
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByRole('alert')).toContainText('The message service failed (HTTP 502)');
@@ -73,7 +73,7 @@ test.describe('messages', () => {
     await page.route(`${MESSAGES_BASE_URL}/messages`, (route) =>
       route.request().method() === 'POST' ? route.abort('connectionrefused') : route.fallback(),
     );
-    await signIn(page, { path: 'messages' });
+    await openSignedIn(page, { path: 'messages' });
     await page.getByLabel('Message', { exact: true }).fill('Anyone there?');
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByRole('alert')).toContainText("The message service can't be reached.");
@@ -86,7 +86,7 @@ test.describe('messages', () => {
     page.on('response', (response) =>
       response.url().startsWith(MESSAGES_BASE_URL) && response.request().method() === 'POST' ? received++ : 0,
     );
-    await signIn(page, { path: 'messages' });
+    await openSignedIn(page, { path: 'messages' });
     const field = page.getByLabel('Message', { exact: true });
     await expect(field).toBeVisible();
     await goOffline(page, context);

@@ -10,6 +10,7 @@ import {
   goOffline,
   goOnline,
   listPetsViaApi,
+  openSignedIn,
   REFERENCE_SERVICE,
   revokeKey,
   signIn,
@@ -23,7 +24,7 @@ const PHONE = { width: 375, height: 812 };
 
 /** From the list to the form, as staff go: both screens' code is in before the connection drops. */
 async function openForm(page: Page, service: Service) {
-  await signIn(page, { path: 'pets', service });
+  await openSignedIn(page, { path: 'pets', service });
   await expect(page.getByRole('table')).toBeVisible();
   await page.getByRole('link', { name: 'Add pet' }).first().click();
   await expect(page.getByRole('heading', { name: 'Add a pet' })).toBeVisible();

@@ -6,7 +6,7 @@ import {
   expectNoAxeViolations,
   jsonAnswer,
   recordApiRequests,
-  signIn,
+  openSignedIn,
   test,
   uniqueName,
 } from './support.ts';
@@ -15,7 +15,7 @@ test.describe('pet detail', () => {
   test('on a phone, the way back to the list and Copy ID are targets a thumb can hit', async ({ page, request }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     const pet = await createPetViaApi(request, { name: uniqueName('Thumb') });
-    await signIn(page, { path: `pets/${pet.id}` });
+    await openSignedIn(page, { path: `pets/${pet.id}` });
     const back = page.getByRole('link', { name: '← All pets' });
     const box = (await back.boundingBox())!;
     expect(box.height).toBeGreaterThanOrEqual(44);
@@ -35,7 +35,7 @@ test.describe('pet detail', () => {
         { name: uniqueName('Detail'), categoryId: 8n, status: 'sold' },
         service,
       );
-      await signIn(page, { service });
+      await openSignedIn(page, { service });
       await expect(page.getByRole('table').getByRole('row').filter({ hasText: pet.name })).toBeVisible();
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
@@ -58,7 +58,7 @@ test.describe('pet detail', () => {
   );
 
   test('says "pet not found" for an unknown id, with a way back', async ({ page }) => {
-    await signIn(page, { path: 'pets/987654321' });
+    await openSignedIn(page, { path: 'pets/987654321' });
     await expect(page.getByRole('heading', { name: 'Pet not found' })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole('link', { name: '← All pets' }).click();
@@ -66,7 +66,7 @@ test.describe('pet detail', () => {
   });
 
   test('says "pet not found" for a non-integer id without asking the service', async ({ page }) => {
-    await signIn(page);
+    await openSignedIn(page);
     await expect(page.getByRole('table')).toBeVisible();
     const requests = recordApiRequests(page);
     for (const id of ['abc', '1.5', '99999999999999999999', '-']) {
@@ -90,7 +90,7 @@ test.describe('pet detail', () => {
           route.fulfill({ status, json: { code: 'gone', message: 'getPet is gone', status } }),
         );
         const requests = recordApiRequests(page, service);
-        await signIn(page, { path: `pets/${pet.id}`, service });
+        await openSignedIn(page, { path: `pets/${pet.id}`, service });
         await expect(page.getByRole('heading', { name: pet.name })).toBeVisible();
         await expect(page.getByRole('definition')).toHaveText([String(pet.id), pet.name, '1', 'Pending']);
         const listCalls = requests.filter(
@@ -122,7 +122,7 @@ test.describe('pet detail', () => {
       route.fulfill({ json: [], headers }),
     );
     const requests = recordApiRequests(page);
-    await signIn(page, { path: 'pets/424242424242' });
+    await openSignedIn(page, { path: 'pets/424242424242' });
     await expect(page.getByRole('heading', { name: 'Pet not found' })).toBeVisible();
     expect(requests.some((url) => url.searchParams.get('cursor') === cursor)).toBe(true);
   });
@@ -134,7 +134,7 @@ test.describe('pet detail', () => {
   }) => {
     const first = await createPetViaApi(request, { name: uniqueName('Warn A') });
     const second = await createPetViaApi(request, { name: uniqueName('Warn B') });
-    await signIn(page, { path: `pets/${first.id}` });
+    await openSignedIn(page, { path: `pets/${first.id}` });
     await expect(page.getByRole('heading', { name: first.name })).toBeVisible();
     await page.goto(`pets/${second.id}`);
     await expect(page.getByRole('heading', { name: second.name })).toBeVisible();

@@ -5,7 +5,7 @@ import {
   expect,
   expectNoAxeViolations,
   recordApiRequests,
-  signIn,
+  openSignedIn,
   test,
   uniqueName,
 } from './support.ts';
@@ -27,7 +27,7 @@ test.describe('pets table', () => {
         { name: uniqueName('Table'), categoryId: 7n, status: 'pending' },
         service,
       );
-      await signIn(page, { service });
+      await openSignedIn(page, { service });
       const table = page.getByRole('table');
       await expect(table.getByRole('columnheader')).toHaveText(['ID', 'Name', 'Category ID', 'Status']);
       const row = table.getByRole('row').filter({ hasText: pet.name });
@@ -47,7 +47,7 @@ test.describe('pets table', () => {
     'filters by status and page size through the URL, without piling up history',
     { tag: '@core' },
     async ({ page, service }) => {
-      await signIn(page, { service });
+      await openSignedIn(page, { service });
       await expect(page.getByRole('table')).toBeVisible();
       const requests = recordApiRequests(page, service);
       await page.getByLabel('Status').selectOption('Sold');
@@ -75,7 +75,7 @@ test.describe('pets table', () => {
 
   test('falls back to the defaults for nonsense in the URL, without a bad request', async ({ page }) => {
     const requests = recordApiRequests(page);
-    await signIn(page, { path: 'pets?status=lost&limit=1000' });
+    await openSignedIn(page, { path: 'pets?status=lost&limit=1000' });
     await expect(page.getByRole('table')).toBeVisible();
     await expect(page.getByLabel('Status')).toHaveValue('');
     await expect(page.getByLabel('Rows per page')).toHaveValue('20');
@@ -100,7 +100,7 @@ test.describe('pets table', () => {
     request,
   }) => {
     for (let i = 0; i < 3; i++) await createPetViaApi(request, { name: uniqueName('Pager'), status: 'pending' });
-    await signIn(page, { path: 'pets?status=pending&limit=10' });
+    await openSignedIn(page, { path: 'pets?status=pending&limit=10' });
     await expect(page.getByRole('table').getByRole('row')).toHaveCount(11);
     const firstPage = await page.getByRole('table').getByRole('row').nth(1).textContent();
     // The pager is above and below the table, and says which page this is.
@@ -137,7 +137,7 @@ test.describe('pets table', () => {
 
   test('on a phone, a tap anywhere on a pet’s card opens it', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    await signIn(page);
+    await openSignedIn(page);
     const card = page.getByRole('table').getByRole('row').nth(1);
     const name = (await card.getByRole('link').textContent())!;
     // Its ID line, away from the name: where the finger lands, whatever is drawn there.
@@ -148,7 +148,7 @@ test.describe('pets table', () => {
 
   test('on a phone, the first pets show without scrolling, the pager after them', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    await signIn(page);
+    await openSignedIn(page);
     const rows = page.getByRole('table').getByRole('row');
     // The first card whole, and the second one's name.
     await expect(rows.nth(1)).toBeInViewport({ ratio: 1 });
@@ -169,7 +169,7 @@ test.describe('pets table', () => {
     const petName = uniqueName('Card');
     await createPetViaApi(request, { name: petName, categoryId: 2n });
     await page.setViewportSize({ width: 375, height: 812 });
-    await signIn(page, { path: `pets?q=${encodeURIComponent(petName)}` });
+    await openSignedIn(page, { path: `pets?q=${encodeURIComponent(petName)}` });
     const card = page.getByRole('table').getByRole('row').filter({ hasText: petName });
     // Once the search is done (the lines above the table change while it looks), the four cells in
     // one go: the card cannot move between them.
@@ -187,7 +187,7 @@ test.describe('pets table', () => {
 
   test('on a phone with large text, Next page shows the new rows, not the filters above them', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
-    await signIn(page, { path: 'pets?limit=10' });
+    await openSignedIn(page, { path: 'pets?limit=10' });
     // Text at 200%, as a phone's setting makes it (set through the CSSOM, which the CSP allows).
     await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
     await pressNextAtEnd(page);
@@ -199,7 +199,7 @@ test.describe('pets table', () => {
   test('a link to a later page that the service no longer takes says so, and leads to the first page', async ({
     page,
   }) => {
-    await signIn(page, { path: `pets?status=pending&link=${encodeURIComponent('pets?cursor=expired')}` });
+    await openSignedIn(page, { path: `pets?status=pending&link=${encodeURIComponent('pets?cursor=expired')}` });
     const alert = page.getByRole('alert');
     await expect(alert).toContainText(
       'The service no longer takes the link to this page (HTTP 400): such links can expire.',
@@ -222,7 +222,7 @@ test.describe('pets table', () => {
       page,
     }) => {
       await page.setViewportSize(size);
-      await signIn(page, { path: 'pets?limit=20' });
+      await openSignedIn(page, { path: 'pets?limit=20' });
       const rows = page.getByRole('table').getByRole('row');
       await expect(rows).toHaveCount(21);
       const firstTen = (await rows.allTextContents()).slice(1, 11);
@@ -256,7 +256,7 @@ test.describe('pets table', () => {
       const response = await route.fetch();
       await route.fulfill({ response, headers: { ...response.headers(), link: '' } });
     });
-    await signIn(page, { path: 'pets?limit=10' });
+    await openSignedIn(page, { path: 'pets?limit=10' });
     await expect(page.getByRole('status').filter({ hasText: 'Showing the first 10 pets.' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Next page' })).toHaveCount(0);
   });
@@ -264,7 +264,7 @@ test.describe('pets table', () => {
   test('an empty filter says so and offers all statuses; an empty store offers to add a pet', async ({ page }) => {
     await page.route(`${API_BASE_URL}/pets?limit=20&status=sold`, (route) => route.fulfill({ json: [] }));
     await page.route(`${API_BASE_URL}/pets?limit=20`, (route) => route.fulfill({ json: [] }));
-    await signIn(page, { path: 'pets?status=sold' });
+    await openSignedIn(page, { path: 'pets?status=sold' });
     // Seen in the empty list's box, and heard from the status line (a screen reader hears no box appear).
     await expect(page.getByRole('paragraph').filter({ hasText: 'No sold pets.' })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'No sold pets.' })).toBeAttached();
@@ -283,7 +283,7 @@ test.describe('pets table', () => {
     await page.route(`${API_BASE_URL}/pets?limit=20&status=pending`, (route) =>
       route.fulfill({ status: 400, json: { code: 'invalid_status', message: 'status is broken today', status: 400 } }),
     );
-    await signIn(page, { path: 'pets?status=pending' });
+    await openSignedIn(page, { path: 'pets?status=pending' });
     await expect(page.getByRole('alert')).toContainText('status is broken today');
     await page.getByRole('link', { name: 'Show the whole list, unfiltered' }).click();
     await expect(page.getByRole('alert')).toHaveCount(0);
@@ -291,7 +291,7 @@ test.describe('pets table', () => {
   });
 
   test('keeps the previous rows on screen, dimmed, while a larger page loads', async ({ page }) => {
-    await signIn(page);
+    await openSignedIn(page);
     await expect(page.getByRole('status').filter({ hasText: 'Showing the first 20 pets.' })).toBeVisible();
     const rowsBefore = await page.getByRole('table').getByRole('row').count();
     expect(rowsBefore).toBe(21);
@@ -317,7 +317,7 @@ test.describe('pets table', () => {
       (response) =>
         response.request().method() === 'GET' && new URL(response.url()).searchParams.get('status') === 'pending',
     );
-    await signIn(page);
+    await openSignedIn(page);
     await expect(page.getByRole('status').filter({ hasText: 'Showing the first 20 pets.' })).toBeVisible();
     await pendingRead;
     const requests = recordApiRequests(page);
@@ -342,7 +342,7 @@ test.describe('pets table', () => {
       dialogs++;
       void dialog.dismiss();
     });
-    await signIn(page);
+    await openSignedIn(page);
     const rows = page.getByRole('table').getByRole('row');
     await expect(rows.nth(1).getByRole('cell')).toHaveText([
       '9223372036854775807',
@@ -369,7 +369,7 @@ test.describe('pets table', () => {
     });
     await page.setViewportSize({ width: 360, height: 740 });
     await page.emulateMedia({ colorScheme: 'dark' });
-    await signIn(page);
+    await openSignedIn(page);
     await expect(page.getByRole('table')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

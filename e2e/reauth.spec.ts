@@ -8,7 +8,7 @@ import {
   expect,
   expectNoAxeViolations,
   revokeKey,
-  signIn,
+  openSignedIn,
   test,
   uniqueName,
 } from './support.ts';
@@ -21,7 +21,7 @@ async function fillPet(page: Page, name: string) {
 
 /** The list shown, then the key revoked: the next read (10 rows per page) asks for a new key. */
 async function askedAgainFromTheList(page: Page) {
-  await signIn(page);
+  await openSignedIn(page);
   await expect(page.getByRole('table')).toBeVisible();
   await revokeKey(page);
   await page.getByLabel('Rows per page').selectOption('10');
@@ -33,7 +33,7 @@ test(
   { tag: '@core' },
   async ({ page, service }) => {
     const name = uniqueName('Revoked');
-    await signIn(page, { path: 'pets/new', service });
+    await openSignedIn(page, { path: 'pets/new', service });
     await fillPet(page, name);
     await revokeKey(page, service);
     await page.getByRole('button', { name: 'Add pet' }).click();
@@ -104,7 +104,7 @@ test('a new key the service could not check is kept as typed, and sent again as 
 test('Sign in later leaves for sign-in; a new key signed in there finds every form as it was left', async ({
   page,
 }) => {
-  await signIn(page, { path: 'pets/new' });
+  await openSignedIn(page, { path: 'pets/new' });
   const name = uniqueName('Drafted');
   await fillPet(page, name);
   await page.getByRole('link', { name: 'Messages' }).click();
@@ -144,7 +144,7 @@ test('Sign in later leaves for sign-in; a new key signed in there finds every fo
 });
 
 test('the same key signing in again gets its drafts back', async ({ page }) => {
-  await signIn(page, { path: 'pets/new' });
+  await openSignedIn(page, { path: 'pets/new' });
   const name = uniqueName('Kept');
   await fillPet(page, name);
   await revokeKey(page);

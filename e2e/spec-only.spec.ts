@@ -6,7 +6,7 @@ import {
   listPetsViaApi,
   expect,
   expectNoAxeViolations,
-  signIn,
+  openSignedIn,
   SPEC_SERVICE_CLAIMING_IDEMPOTENCY,
   test,
   uniqueName,
@@ -14,7 +14,7 @@ import {
 } from './support.ts';
 
 async function openForm(page: Page, service: Service, name: string) {
-  await signIn(page, { path: 'pets/new', service });
+  await openSignedIn(page, { path: 'pets/new', service });
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Category ID').fill('4');
   await page.getByLabel('Status').selectOption('Pending');
@@ -107,7 +107,7 @@ test.describe('a service built to the spec alone', { tag: '@spec' }, () => {
     page,
     service,
   }) => {
-    await signIn(page, { service });
+    await openSignedIn(page, { service });
     await expect(page.getByRole('status').filter({ hasText: 'Showing the first 20 pets.' })).toContainText(
       'The service offers no next page: if the store has more pets, show more rows per page, pick a status, or search by name.',
     );
@@ -265,7 +265,10 @@ test.describe('a service built to the spec alone', { tag: '@spec' }, () => {
     request,
   }) => {
     const name = uniqueName('Refused');
-    await signIn(page, { path: 'pets/new', service: { ...service, environment: SPEC_SERVICE_CLAIMING_IDEMPOTENCY } });
+    await openSignedIn(page, {
+      path: 'pets/new',
+      service: { ...service, environment: SPEC_SERVICE_CLAIMING_IDEMPOTENCY },
+    });
     await page.getByLabel('Name').fill(name);
     await page.getByLabel('Category ID').fill('4');
     // The environment says the service takes Idempotency-Key; its CORS does not allow it.

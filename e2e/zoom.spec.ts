@@ -3,7 +3,7 @@
 // themes).
 import type { Locator, Page } from '@playwright/test';
 import { LAUNCH_OPTIONS } from './env.ts';
-import { createPetViaApi, expect, signIn, test } from './support.ts';
+import { createPetViaApi, expect, openSignedIn, test } from './support.ts';
 
 // A desk's scrollbar takes its room, as it does in a browser on a desk: headless Chromium hides it.
 test.use({
@@ -20,7 +20,7 @@ async function expectNoPageScrollsSideways(page: Page) {
   await page.goto('pets');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   expect(await sideways(page)).toBeLessThanOrEqual(0);
-  await signIn(page);
+  await openSignedIn(page);
   await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
   expect(await sideways(page)).toBeLessThanOrEqual(0);
   await page.getByRole('table').getByRole('row').nth(1).getByRole('link').click();
@@ -53,7 +53,7 @@ test('on a phone at 100% text, Show key stays beside the key field, a scrollbar 
 
 test('in forced colours, the menu still marks the page you are on', async ({ page }) => {
   await page.emulateMedia({ forcedColors: 'active' });
-  await signIn(page);
+  await openSignedIn(page);
   // The frame shown while the list loads has links of its own, marked alike: measure the app's.
   await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
   const menu = page.getByRole('navigation');
@@ -68,7 +68,7 @@ test('at 200% (640 px), the sort buttons above the cards sit evenly spaced, not 
   page,
 }) => {
   await page.setViewportSize({ width: 640, height: 800 });
-  await signIn(page);
+  await openSignedIn(page);
   await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
   const boxes = await page
     .getByRole('columnheader')
@@ -136,7 +136,7 @@ test.describe('at 375 px with text at 200% (a browserâ€™s text size, the layoutâ
   });
 
   test('the header is compact: names break between words, every menu link shows whole', async ({ page }) => {
-    await signIn(page);
+    await openSignedIn(page);
     await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
     await expectLargeText(page);
     const header = page.getByRole('banner');
@@ -158,7 +158,7 @@ test.describe('at 375 px with text at 200% (a browserâ€™s text size, the layoutâ
 
   test('a petâ€™s page breaks a 19-digit category ID rather than scroll sideways', async ({ page, request }) => {
     const pet = await createPetViaApi(request, { name: 'Rex', categoryId: 9223372036854775807n, status: 'sold' });
-    await signIn(page, { path: `pets/${pet.id}` });
+    await openSignedIn(page, { path: `pets/${pet.id}` });
     await expect(page.getByRole('definition').filter({ hasText: '9223372036854775807' })).toBeVisible();
     await expectLargeText(page);
     expect(await sideways(page)).toBeLessThanOrEqual(0);
@@ -167,7 +167,7 @@ test.describe('at 375 px with text at 200% (a browserâ€™s text size, the layoutâ
   test('a petâ€™s card breaks its name and labels between words', async ({ page, request }) => {
     const name = `Socks the ${Math.random().toString(36).slice(2, 8)}`;
     await createPetViaApi(request, { name, status: 'available' });
-    await signIn(page, { path: `pets?q=${encodeURIComponent(name)}` });
+    await openSignedIn(page, { path: `pets?q=${encodeURIComponent(name)}` });
     const row = page.getByRole('table').getByRole('row').filter({ hasText: name });
     await expect(row).toBeVisible();
     await expectLargeText(page);
@@ -177,7 +177,7 @@ test.describe('at 375 px with text at 200% (a browserâ€™s text size, the layoutâ
 
 test('the table the pager moves the focus to shows it, light, dark and in forced colours', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, { path: 'pets?limit=10' });
+  await openSignedIn(page, { path: 'pets?limit=10' });
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(11);
   for (const media of [{ colorScheme: 'light' }, { colorScheme: 'dark' }, { forcedColors: 'active' }] as const) {
     await page.emulateMedia(media);

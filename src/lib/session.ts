@@ -173,6 +173,10 @@ function setExpired(environmentName: string, owners: string[]) {
 
 const expiredOf = (environmentName: string) => expired[environmentName] ?? [];
 
+/** The owner of a session (see `Session.owner`): the same key to the same environment, the same owner. */
+export const ownerOf = ({ apiKey, environmentName }: Omit<Session, 'owner'>) =>
+  fingerprint(`${environmentName}\n${apiKey}`);
+
 /**
  * The drafts of the last of `from` to have kept them become `to`'s, where `to` has none of its own.
  * A key stopped working and the person left the page for the sign-in screen: with a new key they
@@ -199,7 +203,7 @@ export const sessionStore = {
     return () => listeners.delete(listener);
   },
   signIn({ apiKey, environmentName }: Omit<Session, 'owner'>) {
-    const owner = fingerprint(`${environmentName}\n${apiKey}`);
+    const owner = ownerOf({ apiKey, environmentName });
     // The same key back: it finds what it left, and nothing of it is left behind.
     const expired = expiredOf(environmentName);
     if (expired.includes(owner))
