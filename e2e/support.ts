@@ -93,15 +93,11 @@ export async function signIn(
  */
 export async function openSignedIn(
   page: Page,
-  {
-    key = API_KEY,
-    path = 'pets',
-    service = REFERENCE_SERVICE,
-  }: { key?: string; path?: string; service?: Service } = {},
+  { path = 'pets', service = REFERENCE_SERVICE }: { path?: string; service?: Service } = {},
 ) {
   // Any page of the app's origin holds its sessionStorage; its config is the lightest one.
   await page.goto('config.json');
-  const session = { apiKey: key, environmentName: service.environment };
+  const session = { apiKey: API_KEY, environmentName: service.environment };
   await page.evaluate(([name, value]) => sessionStorage.setItem(name, value), [
     SESSION_STORAGE_KEY,
     JSON.stringify({ ...session, owner: ownerOf(session) }),
