@@ -181,6 +181,7 @@ test('a kept pet the CSP keeps from the service: the list says so, and once mend
     `Not sent: this page's setup does not let it reach ${ENVIRONMENT}. It stays in this tab: tell whoever deployed the ` +
       'app, and once that is mended, reload this page to send it.',
   );
+  await expect(kept).toContainText("1 stopped by this page's setup. Signing out or closing this tab loses it.");
 
   // As it says: the deployment mended, a reload sends it.
   writeFileSync(join(site.siteDir, 'config.json'), original);

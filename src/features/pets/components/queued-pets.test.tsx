@@ -39,12 +39,17 @@ describe('QueuedPets', () => {
   });
 
   it("says a pet the page's own setup keeps from the service waits for a mended deployment and a reload", async () => {
-    const region = await renderQueue(() =>
-      petQueue.update(petQueue.add(rex, { state: 'waiting' }).id, { blocked: true }),
-    );
-    expect(within(region).getByRole('listitem')).toHaveTextContent(
+    const region = await renderQueue(() => {
+      petQueue.update(petQueue.add(rex, { state: 'waiting' }).id, { blocked: true });
+      petQueue.add({ ...rex, name: 'Tom' }, { state: 'waiting' });
+    });
+    expect(within(region).getAllByRole('listitem')[0]).toHaveTextContent(
       "Not sent: this page's setup does not let it reach Test. It stays in this tab: tell whoever deployed the app, " +
         'and once that is mended, reload this page to send it.',
+    );
+    // Counted apart: it is not on its way, as Tom is.
+    expect(region).toHaveTextContent(
+      "1 waiting to be sent and 1 stopped by this page's setup. Signing out or closing this tab loses them.",
     );
   });
 

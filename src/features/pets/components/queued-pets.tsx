@@ -23,10 +23,19 @@ import {
 import { sendAgain, sendsAgainSafely } from '../api/send-queued-pets.ts';
 import { LostCreateNotice, useFoundByLook } from './lost-create-notice.tsx';
 
-/** How many pets of the queue are in each case: still to be sent, or waiting for the person. */
+/**
+ * How many pets of the queue are in each case: still to be sent, kept from the service by the page's
+ * CSP (not sent until a reload, pet-queue.ts), or waiting for the person.
+ */
 function tally(queue: readonly QueuedPet[]) {
   const inState = (...states: QueuedPet['state'][]) => queue.filter((pet) => states.includes(pet.state)).length;
-  return { toSend: inState('waiting', 'sending'), lost: inState('lost'), refused: inState('refused') };
+  const blocked = queue.filter((pet) => pet.state === 'waiting' && pet.blocked).length;
+  return {
+    toSend: inState('waiting', 'sending') - blocked,
+    blocked,
+    lost: inState('lost'),
+    refused: inState('refused'),
+  };
 }
 
 /** "a, b, and c". */
@@ -283,9 +292,10 @@ function OwnQueuedPets() {
   const allSent = useSentPets();
   const [sentBefore] = useState(allSent.length);
   const sent = allSent.slice(sentBefore);
-  const { toSend, lost, refused } = tally(queue);
+  const { toSend, blocked, lost, refused } = tally(queue);
   const state = inWords([
     toSend > 0 && `${toSend.toLocaleString()} waiting to be sent`,
+    blocked > 0 && `${blocked.toLocaleString()} stopped by this page's setup`,
     lost + refused > 0 && `${(lost + refused).toLocaleString()} waiting for you to decide`,
   ]);
   return (
@@ -415,7 +425,7 @@ export function SignOutConfirm({
     if (!open && element?.open) element.close();
   }, [open]);
   const n = queue.length;
-  const { toSend, lost, refused } = tally(queue);
+  const { toSend, blocked, lost, refused } = tally(queue);
   const lose = inWords([n > 0 && count(n, 'pet'), typed.length > 0 && 'what you typed']);
   const one = n + typed.length === 1;
   return (
@@ -432,7 +442,7 @@ export function SignOutConfirm({
           <p id="sign-out-why">
             {n > 0 &&
               `Kept in this tab: ${inWords([
-                toSend > 0 && `${count(toSend, 'pet')} not sent yet`,
+                toSend + blocked > 0 && `${count(toSend + blocked, 'pet')} not sent yet`,
                 lost > 0 && `${count(lost, 'pet')} that may or may not have been added`,
                 refused > 0 && `${count(refused, 'pet')} that ${environment.name} did not add`,
               ])}. `}
