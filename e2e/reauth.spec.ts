@@ -1,14 +1,15 @@
 // The service stops taking the key mid-session: a dialog over the page asks for another, and the
 // page carries on; leaving instead keeps what was typed for the next key signed in.
 import type { Page } from '@playwright/test';
+import { storageKey } from '../src/lib/session.ts';
 import {
   API_KEY,
   describedOnFocus,
   ENVIRONMENT,
   expect,
   expectNoAxeViolations,
-  revokeKey,
   openSignedIn,
+  revokeKey,
   test,
   uniqueName,
 } from './support.ts';
@@ -157,4 +158,6 @@ test('the same key signing in again gets its drafts back', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByLabel('Name')).toHaveValue(name);
   await expect(page.getByLabel('Category ID')).toHaveValue('77');
+  // As the same owner, not handed over from another: nothing is left kept for an expired session.
+  expect(await page.evaluate((key) => sessionStorage.getItem(key), storageKey('expired'))).toBeNull();
 });

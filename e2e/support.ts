@@ -89,7 +89,7 @@ export async function signIn(
  * Opens `path` already signed in, as the sign-in screen leaves a tab: for tests whose subject comes
  * after signing in. The session is the one `signIn` would keep (the same owner, so the same drafts
  * and queue), without the screen and its key check; the heading does not take the focus, as after
- * a reload. Tests of signing in itself use `signIn`.
+ * a reload, and history holds the config file before `path`. Tests of signing in itself use `signIn`.
  */
 export async function openSignedIn(
   page: Page,
@@ -107,8 +107,8 @@ export async function openSignedIn(
 
 export async function expectNoAxeViolations(page: Page) {
   // Legacy mode scans the page only. By default the builder opens a blank page after each scan to
-  // gather frames' results, which doubles a scan's time; the app has no frames. (The option is
-  // deprecated for axe 5: when it goes, the default is what is left.)
+  // gather frames' results, which doubles a scan's time; the app has no frames. (axe-core-npm's
+  // error-handling notes deprecate the option, to go in v5: then the default is what is left.)
   const results = await new AxeBuilder({ page }).setLegacyMode().analyze();
   const violations = results.violations.map(
     (violation) =>
