@@ -64,6 +64,8 @@ function app(dist: string, base: string, url: string, config: string) {
     url: `${url}config.json`,
     // Never reused: an nginx left running would serve the build it copied then, not this one.
     reuseExistingServer: false,
+    // SIGTERM, not Playwright's default SIGKILL, so that it deletes its copy of the build.
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
   };
 }
 

@@ -143,7 +143,7 @@ export async function startNginx({
   const globals = nginxGlobals();
   let output = '';
   const child = spawn(nginx, ['-p', work, '-c', conf, '-g', globals], { stdio: ['ignore', 'pipe', 'pipe'] });
-  // However this process ends (a test runner may just kill it), its copy of the build goes with it.
+  // However this process ends, short of SIGKILL, its copy of the build goes with it.
   const cleanUp = () => {
     child.kill('SIGTERM');
     rmSync(work, { recursive: true, force: true });
@@ -174,13 +174,19 @@ export async function startNginx({
 
 /**
  * Serves until the terminal closes (SIGHUP) or the run is stopped (SIGINT, SIGTERM), then stops
- * nginx: nothing is left holding the port.
+ * nginx and deletes its copy of the build: nothing is left holding the port or the disk.
  */
 export function serveUntilSignal(site: RunningNginx) {
   console.log(`Petstore Admin (nginx, deploy/nginx.conf): ${site.url}\nnginx's logs: ${site.logDir}`);
-  for (const signal of ['SIGHUP', 'SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void site.stop().then(() => process.exit(0)));
-  }
+  // A test runner signals the whole process group, and tsx passes the signal on again: the first one
+  // stops nginx, later ones wait (unhandled, one would end this process halfway through deleting).
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void site.stop().then(() => process.exit(0));
+  };
+  for (const signal of ['SIGHUP', 'SIGINT', 'SIGTERM'] as const) process.on(signal, stop);
 }
 
 /** Replaces what is served with another build, as a deployment does. */
