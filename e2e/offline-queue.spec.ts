@@ -334,10 +334,21 @@ test.describe('adding a pet while offline', () => {
       const copyCreates = recordCreates(copy, service);
       await copy.addInitScript((entries) => {
         if (sessionStorage.length === 0) for (const [key, value] of entries) sessionStorage.setItem(key, value);
+        // Whether the copy ever shows the pets it was copied with, even for a moment.
+        new MutationObserver(() => {
+          if (document.body?.textContent?.includes('Kept in this tab')) sessionStorage.setItem('e2e-shown', 'yes');
+        }).observe(document, { childList: true, subtree: true, characterData: true });
       }, copied);
+      // The copy waits up to 5 s for the other tab's lock before it knows it is a copy: never a pet
+      // shown before, nor after the wait.
+      await copy.clock.install();
       await copy.goto('pets');
       await expect(copy.getByRole('table')).toBeVisible();
       await expect(waiting(copy)).toHaveCount(0);
+      await copy.clock.fastForward(5_000);
+      await expect(copy.getByRole('table')).toBeVisible();
+      await expect(waiting(copy)).toHaveCount(0);
+      expect(await copy.evaluate(() => sessionStorage.getItem('e2e-shown'))).toBeNull();
       expect(copyCreates).toHaveLength(0);
 
       // The stopped service lifted while offline, so that the pet is sent only once the browser is back

@@ -87,7 +87,7 @@ export function SignedInApp({ session }: { session: Session }) {
   const [confirmSignOut, setConfirmSignOut] = useState<readonly string[]>();
   const signOut = useCallback(() => {
     const typed = typedAndUnsent();
-    if (typed.length + petQueue.get().length + petQueue.leftBehindAnywhere().length > 0) setConfirmSignOut(typed);
+    if (typed.length + petQueue.kept().length > 0) setConfirmSignOut(typed);
     else sessionStore.signOut();
   }, []);
 

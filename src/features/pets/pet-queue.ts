@@ -121,9 +121,10 @@ function joined(owners: () => string[]): () => QueuedPet[] {
   };
 }
 
-/** What keys that stopped working left on this tab: for this environment, and for any. */
+/** What keys that stopped working left on this tab, for this environment. */
 const readLeftBehind = joined(() => sessionStore.leftBehind());
-const readLeftBehindAnywhere = joined(() => sessionStore.leftBehindAnywhere());
+/** Every pet kept in this tab, which sign-out drops: the signed-in key's, and those any other key left. */
+const readKept = joined(() => [signedIn() ?? [], sessionStore.leftBehindAnywhere()].flat());
 
 function write(pets: QueuedPet[], owner = signedIn()) {
   if (!owner) return;
@@ -157,13 +158,17 @@ sessionStore.subscribe(() => {
 // Every pet in storage as this page loads: a tab opened as a copy of another has these from it.
 const inherited = new Set(storedQueue.owners().flatMap((owner) => queueOf(owner).map((pet) => pet.id)));
 
+/** Whether this tab knows yet that the pets it loaded with are its own (`inheritedPetsDropped`). */
+let claimed = false;
+
 /**
  * Resolves once this tab may send. A tab opened as a copy of another (the browser's Duplicate) first
  * drops the pets it was copied with: they are the other tab's to send, and sent from both, one could
  * be added twice. A pet kept in this tab since it loaded is its own.
  */
 const inheritedPetsDropped = isCopiedTab.then((copy) => {
-  if (!copy) return;
+  claimed = true;
+  if (!copy) return notify();
   for (const owner of storedQueue.owners()) {
     write(
       queueOf(owner).filter((pet) => !inherited.has(pet.id)),
@@ -171,6 +176,23 @@ const inheritedPetsDropped = isCopiedTab.then((copy) => {
     );
   }
 });
+
+/**
+ * The pets of `pets` to show and act on: until this tab knows they are its own, none it loaded with.
+ * A reload knows at once; a copy only after a few seconds (tab-copy.ts), and it must not offer the
+ * other tab's pets meanwhile. Sign-out and leaving count every pet kept (`readKept`) all the same.
+ */
+function shown(pets: () => QueuedPet[]): () => QueuedPet[] {
+  let last = { from: NONE, pets: NONE };
+  return () => {
+    const all = pets();
+    if (claimed) return all;
+    if (all !== last.from) last = { from: all, pets: all.filter((pet) => !inherited.has(pet.id)) };
+    return last.pets;
+  };
+}
+const readShown = shown(read);
+const readLeftBehindShown = shown(readLeftBehind);
 
 let lastId = 0;
 
@@ -264,8 +286,8 @@ export const petQueue = {
   },
   /** Drops the pets left behind, for good. */
   discardLeftBehind: forgetLeftBehind,
-  /** Those of every environment: sign-out would remove them too. */
-  leftBehindAnywhere: readLeftBehindAnywhere,
+  /** Every pet kept in this tab, the signed-in key's and those other keys left: sign-out drops them. */
+  kept: readKept,
 };
 
 /**
@@ -278,14 +300,16 @@ function holderOf(id: string, owner: string | undefined): string | undefined {
   return current && queueOf(current).some((pet) => pet.id === id) ? current : undefined;
 }
 
-export const usePetQueue = (): QueuedPet[] => useSyncExternalStore(petQueue.subscribe, read, read);
+/** The signed-in key's queue, as this tab shows it (`shown`). */
+export const usePetQueue = (): QueuedPet[] => useSyncExternalStore(petQueue.subscribe, readShown, readShown);
 export const useSentPets = (): readonly SentPet[] => useSyncExternalStore(petQueue.subscribe, readSent, readSent);
+/** What keys that stopped working left for this environment, as this tab shows it (`shown`). */
 export const useLeftBehindPets = (): QueuedPet[] =>
-  useSyncExternalStore(petQueue.subscribe, readLeftBehind, readLeftBehind);
-export const useLeftBehindAnywhere = (): QueuedPet[] =>
-  useSyncExternalStore(petQueue.subscribe, readLeftBehindAnywhere, readLeftBehindAnywhere);
+  useSyncExternalStore(petQueue.subscribe, readLeftBehindShown, readLeftBehindShown);
+/** Every pet kept in this tab (`petQueue.kept`). */
+export const useKeptPets = (): QueuedPet[] => useSyncExternalStore(petQueue.subscribe, readKept, readKept);
 /** Whether any pet waits in this tab, this key's or left by another: only a change of that re-renders. */
-const holdsPets = () => read().length + readLeftBehindAnywhere().length > 0;
+const holdsPets = () => readKept().length > 0;
 export const useTabHoldsPets = (): boolean => useSyncExternalStore(petQueue.subscribe, holdsPets, holdsPets);
 
 const isOnline = () => onlineManager.isOnline();

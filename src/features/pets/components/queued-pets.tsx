@@ -13,7 +13,7 @@ import { STATUS_LABELS } from '../pet.ts';
 import { toNewPet } from '../pet-form-schema.ts';
 import {
   petQueue,
-  useLeftBehindAnywhere,
+  useKeptPets,
   useLeftBehindPets,
   useOnline,
   usePetQueue,
@@ -416,7 +416,7 @@ export function SignOutConfirm({
   onClose: () => void;
   typed?: readonly string[];
 }) {
-  const queue = [...usePetQueue(), ...useLeftBehindAnywhere()];
+  const queue = useKeptPets();
   const { environment } = useApi();
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
