@@ -71,6 +71,28 @@ async function stopService(page: Page, service: Service, { lose = false } = {}) 
   });
 }
 
+/**
+ * The browser's Duplicate of `page`: a new tab that starts with a copy of its sessionStorage. It waits
+ * up to 5 s for the other tab's lock before it knows it is a copy (`untilItKnows` moves its clock past
+ * that); `everShownKept` says whether it showed kept pets, even for a moment, before or after.
+ */
+async function duplicate(page: Page, context: BrowserContext) {
+  const copied = await page.evaluate(() => Object.entries(sessionStorage));
+  const copy = await context.newPage();
+  await copy.addInitScript((entries) => {
+    if (sessionStorage.length === 0) for (const [key, value] of entries) sessionStorage.setItem(key, value);
+    new MutationObserver(() => {
+      if (document.body?.textContent?.includes('Kept in this tab')) sessionStorage.setItem('e2e-shown', 'yes');
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  }, copied);
+  await copy.clock.install();
+  return {
+    page: copy,
+    untilItKnows: () => copy.clock.fastForward(5_000),
+    everShownKept: async () => (await copy.evaluate(() => sessionStorage.getItem('e2e-shown'))) !== null,
+  };
+}
+
 const listed = (page: Page, name: string) => page.getByRole('table').getByRole('row').filter({ hasText: name });
 const waiting = (page: Page) => page.getByRole('region', { name: /^Kept in this tab/ });
 /**
@@ -328,27 +350,14 @@ test.describe('adding a pet while offline', () => {
       await stopService(page, service);
       await goOnline(page, context);
 
-      // The browser's Duplicate: a new tab that starts with a copy of this one's sessionStorage.
-      const copied = await page.evaluate(() => Object.entries(sessionStorage));
-      const copy = await context.newPage();
-      const copyCreates = recordCreates(copy, service);
-      await copy.addInitScript((entries) => {
-        if (sessionStorage.length === 0) for (const [key, value] of entries) sessionStorage.setItem(key, value);
-        // Whether the copy ever shows the pets it was copied with, even for a moment.
-        new MutationObserver(() => {
-          if (document.body?.textContent?.includes('Kept in this tab')) sessionStorage.setItem('e2e-shown', 'yes');
-        }).observe(document, { childList: true, subtree: true, characterData: true });
-      }, copied);
-      // The copy waits up to 5 s for the other tab's lock before it knows it is a copy: never a pet
-      // shown before, nor after the wait.
-      await copy.clock.install();
-      await copy.goto('pets');
-      await expect(copy.getByRole('table')).toBeVisible();
-      await expect(waiting(copy)).toHaveCount(0);
-      await copy.clock.fastForward(5_000);
-      await expect(copy.getByRole('table')).toBeVisible();
-      await expect(waiting(copy)).toHaveCount(0);
-      expect(await copy.evaluate(() => sessionStorage.getItem('e2e-shown'))).toBeNull();
+      const copy = await duplicate(page, context);
+      const copyCreates = recordCreates(copy.page, service);
+      await copy.page.goto('pets');
+      await expect(copy.page.getByRole('table')).toBeVisible();
+      await copy.untilItKnows();
+      await expect(copy.page.getByRole('table')).toBeVisible();
+      await expect(waiting(copy.page)).toHaveCount(0);
+      expect(await copy.everShownKept()).toBe(false);
       expect(copyCreates).toHaveLength(0);
 
       // The stopped service lifted while offline, so that the pet is sent only once the browser is back
@@ -576,6 +585,28 @@ test.describe('adding a pet while offline', () => {
       ]);
     });
   }
+
+  test('a duplicated tab leaves the pets a key that stopped working left to the tab they were left in', async ({
+    page,
+    context,
+  }) => {
+    await keepThenRevoke(page, context, uniqueName('Left'));
+    await page.getByRole('dialog', { name: 'Sign in again' }).getByRole('button', { name: 'Sign in later' }).click();
+    await page.unrouteAll();
+    const kept = (tab: Page) => tab.getByText(/^Kept in this tab: 1 pet waiting for/);
+    await expect(kept(page)).toBeVisible();
+
+    const copy = await duplicate(page, context);
+    await copy.page.goto('');
+    await expect(copy.page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await copy.untilItKnows();
+    await expect(copy.page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(kept(copy.page)).toHaveCount(0);
+    expect(await copy.everShownKept()).toBe(false);
+    // The tab they were left in still offers them, after a reload too.
+    await page.reload();
+    await expect(kept(page)).toBeVisible();
+  });
 
   test(
     'a 400 is no outage: the form shows it beside the field, the input kept, nothing queued',

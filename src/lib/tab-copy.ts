@@ -52,7 +52,8 @@ function hold(name: string, waitMs: number): Promise<boolean> {
 }
 
 async function claimTab(): Promise<boolean> {
-  if (!('locks' in navigator)) return false;
+  // No navigator at all: the build prerendering the first screens.
+  if (typeof navigator === 'undefined' || !('locks' in navigator)) return false;
   try {
     const inherited = sessionStorage.getItem(TAB_ID_KEY);
     if (inherited && (await hold(`${TAB_ID_KEY}:${inherited}`, RELOAD_GRACE_MS))) {

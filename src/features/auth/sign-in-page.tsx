@@ -5,6 +5,7 @@ import { appPath, browserPath, paths, safeNextPath } from '../../config/paths.ts
 import { useAskBeforeLeaving } from '../../lib/leaving.ts';
 import { sessionStore, useSessionState, type SignedOutReason } from '../../lib/session.ts';
 import { petsLeftBehind } from '../../lib/stored-queue.ts';
+import { isCopiedTab } from '../../lib/tab-copy.ts';
 import { sayWhereFocused, useAnnouncement, useUnsayOnLeaving } from '../../ui/announcer.tsx';
 import { describeSignInFailure, isKeyRefused } from '../../ui/error-messages.ts';
 import { count } from '../../ui/words.ts';
@@ -18,6 +19,28 @@ import { KeyInput, KeyStatus } from './key-input.tsx';
 const SIGN_IN_FORM = 'sign-in-form';
 
 type Outcome = { kind: 'checking' } | { kind: 'failed'; message: string } | undefined;
+
+/**
+ * Pets that keys which stopped working left waiting in this tab: only a key signed in here sends them,
+ * and closing the tab would lose them, so the browser asks first. Signing in is the only way they
+ * change, and it leaves this screen. A tab opened as a copy of another has them from it, and they are
+ * the other tab's to send (src/lib/tab-copy.ts): they are counted once this tab knows it is no copy,
+ * which a reload knows at once.
+ */
+function useLeftBehind(): ReturnType<typeof petsLeftBehind> {
+  const [leftBehind, setLeftBehind] = useState<ReturnType<typeof petsLeftBehind>>([]);
+  useEffect(() => {
+    if (petsLeftBehind().length === 0) return;
+    let mounted = true;
+    void isCopiedTab.then((copy) => {
+      if (mounted && !copy) setLeftBehind(petsLeftBehind());
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return leftBehind;
+}
 
 /**
  * Signed out, every address shows this screen, at `/sign-in?next=<where the person was going>`
@@ -66,10 +89,7 @@ export function SignInPage() {
   );
   const [keyError, setKeyError] = useState<string>();
   const [outcome, setOutcome] = useState<Outcome>();
-  // Pets that keys which stopped working left waiting in this tab: only a key signed in here sends
-  // them, and closing the tab would lose them, so the browser asks first. Signing in is the only way
-  // they change, and it leaves this screen.
-  const [leftBehind] = useState(petsLeftBehind);
+  const leftBehind = useLeftBehind();
   useAskBeforeLeaving(leftBehind.length > 0);
   const keyInput = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
