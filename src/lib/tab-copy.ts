@@ -52,8 +52,8 @@ function hold(name: string, waitMs: number): Promise<boolean> {
 }
 
 async function claimTab(): Promise<boolean> {
-  // No navigator at all: the build prerendering the first screens.
-  if (typeof navigator === 'undefined' || !('locks' in navigator)) return false;
+  // Not in a page: the build prerendering the first screens (Node 24 has Web Locks of its own).
+  if (typeof document === 'undefined' || !('locks' in navigator)) return false;
   try {
     const inherited = sessionStorage.getItem(TAB_ID_KEY);
     if (inherited && (await hold(`${TAB_ID_KEY}:${inherited}`, RELOAD_GRACE_MS))) {
@@ -71,5 +71,11 @@ async function claimTab(): Promise<boolean> {
   }
 }
 
-/** Whether this tab was opened as a copy of another that is still open (asked once, as the app loads). */
-export const isCopiedTab: Promise<boolean> = claimTab();
+let claim: Promise<boolean> | undefined;
+
+/**
+ * Whether this tab was opened as a copy of another that is still open. Asked once, by the first
+ * caller, which from then on holds the tab's lock: the signed-in app as it loads, or the sign-in
+ * screen when there are pets to count. Never rejects.
+ */
+export const isCopiedTab = (): Promise<boolean> => (claim ??= claimTab());

@@ -24,22 +24,23 @@ type Outcome = { kind: 'checking' } | { kind: 'failed'; message: string } | unde
  * Pets that keys which stopped working left waiting in this tab: only a key signed in here sends them,
  * and closing the tab would lose them, so the browser asks first. Signing in is the only way they
  * change, and it leaves this screen. A tab opened as a copy of another has them from it, and they are
- * the other tab's to send (src/lib/tab-copy.ts): they are counted once this tab knows it is no copy,
- * which a reload knows at once.
+ * the other tab's to send (src/lib/tab-copy.ts): the screen counts them once this tab knows it is no
+ * copy, which a reload most often knows at once. The browser asks before closing the tab all the same.
  */
-function useLeftBehind(): ReturnType<typeof petsLeftBehind> {
-  const [leftBehind, setLeftBehind] = useState<ReturnType<typeof petsLeftBehind>>([]);
+function useLeftBehind(): { shown: ReturnType<typeof petsLeftBehind>; kept: boolean } {
+  const [kept] = useState(() => petsLeftBehind().length > 0);
+  const [shown, setShown] = useState<ReturnType<typeof petsLeftBehind>>([]);
   useEffect(() => {
-    if (petsLeftBehind().length === 0) return;
+    if (!kept) return;
     let mounted = true;
-    void isCopiedTab.then((copy) => {
-      if (mounted && !copy) setLeftBehind(petsLeftBehind());
+    void isCopiedTab().then((copy) => {
+      if (mounted && !copy) setShown(petsLeftBehind());
     });
     return () => {
       mounted = false;
     };
-  }, []);
-  return leftBehind;
+  }, [kept]);
+  return { shown, kept };
 }
 
 /**
@@ -90,7 +91,7 @@ export function SignInPage() {
   const [keyError, setKeyError] = useState<string>();
   const [outcome, setOutcome] = useState<Outcome>();
   const leftBehind = useLeftBehind();
-  useAskBeforeLeaving(leftBehind.length > 0);
+  useAskBeforeLeaving(leftBehind.kept);
   const keyInput = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const environmentChoice = useRef<HTMLSelectElement>(null);
@@ -168,7 +169,7 @@ export function SignInPage() {
           </p>
         )}
         {reason === 'signed-out' && <p className="notice">You have signed out.</p>}
-        {leftBehind.map(({ environmentName, pets }) => (
+        {leftBehind.shown.map(({ environmentName, pets }) => (
           <p key={environmentName} className="notice">
             Kept in this tab: {count(pets, 'pet')} waiting for {environmentName}. Sign in here with a key for{' '}
             {environmentName} to take {pets === 1 ? 'it' : 'them'} over; closing this tab loses{' '}
