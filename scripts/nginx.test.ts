@@ -137,7 +137,7 @@ it.each(['SIGHUP', 'SIGINT', 'SIGTERM'] as const)(
       await vi.waitFor(async () => {
         await expect(fetch(url)).rejects.toThrow();
         expect(existsSync(logs)).toBe(false);
-      });
+      }, 5_000);
     } finally {
       // A failed test leaves no nginx either.
       try {

@@ -86,9 +86,13 @@ export function SignedInApp({ session }: { session: Session }) {
   // beside the dialog, not in the layout.
   const [confirmSignOut, setConfirmSignOut] = useState<readonly string[]>();
   const signOut = useCallback(() => {
-    const typed = typedAndUnsent();
-    if (typed.length + petQueue.kept().length > 0) setConfirmSignOut(typed);
-    else sessionStore.signOut();
+    // A tab opened as a copy of another may not know yet which pets are its own to lose: it finds out
+    // first (up to a few seconds, in its first seconds).
+    void petQueue.settled().then(() => {
+      const typed = typedAndUnsent();
+      if (typed.length + petQueue.kept().length > 0) setConfirmSignOut(typed);
+      else sessionStore.signOut();
+    });
   }, []);
 
   // The deployment's config.json no longer lists the session's environment: choose again.

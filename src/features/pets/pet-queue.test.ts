@@ -1,4 +1,5 @@
 import { onlineManager } from '@tanstack/react-query';
+import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../lib/session.ts';
 import { parseQueue, petQueue, runPetQueue, type QueuedPet, type SendOutcome } from './pet-queue.ts';
@@ -303,5 +304,52 @@ describe('runPetQueue: sending with backoff', () => {
     petQueue.add(rex, { state: 'waiting' });
     await vi.advanceTimersByTimeAsync(0);
     expect(send).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a tab that does not know yet whether it is a copy of another (the browser’s Duplicate)', () => {
+  beforeEach(() => sessionStore.signIn({ apiKey: 'key-1', environmentName: 'Test' }));
+  afterEach(() => {
+    vi.doUnmock('../../lib/tab-copy.ts');
+    sessionStore.signOut();
+  });
+
+  /** The queue's code loaded anew, as the page loads, with `isCopiedTab` answering when the test says. */
+  async function load() {
+    let answer!: (copy: boolean) => void;
+    const copy = new Promise<boolean>((resolve) => (answer = resolve));
+    vi.resetModules();
+    vi.doMock('../../lib/tab-copy.ts', () => ({ isCopiedTab: () => copy }));
+    const queue = await import('./pet-queue.ts');
+    const shown = renderHook(() => queue.usePetQueue());
+    const names = () => shown.result.current.map((pet) => pet.pet.name);
+    let settled = false;
+    void queue.petQueue.settled().then(() => (settled = true));
+    return { ...queue, names, settled: () => settled, answer: (copy: boolean) => act(async () => answer(copy)) };
+  }
+
+  it('shows none of the pets it loaded with, while counting them for sign-out; a copy then drops them', async () => {
+    petQueue.add(rex, { state: 'waiting' });
+    const tab = await load();
+    expect(tab.names()).toEqual([]);
+    expect(tab.petQueue.kept()).toHaveLength(1);
+    // A pet added meanwhile is its own.
+    act(() => void tab.petQueue.add({ ...rex, name: 'Tom' }, { state: 'waiting' }));
+    expect(tab.names()).toEqual(['Tom']);
+    expect(tab.settled()).toBe(false);
+
+    await tab.answer(true);
+    expect(tab.settled()).toBe(true);
+    expect(tab.names()).toEqual(['Tom']);
+    expect(tab.petQueue.kept().map((pet) => pet.pet.name)).toEqual(['Tom']);
+  });
+
+  it('a reload shows them as soon as it knows they are its own', async () => {
+    petQueue.add(rex, { state: 'waiting' });
+    const tab = await load();
+    expect(tab.names()).toEqual([]);
+    await tab.answer(false);
+    expect(tab.settled()).toBe(true);
+    expect(tab.names()).toEqual(['Rex']);
   });
 });

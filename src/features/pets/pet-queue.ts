@@ -166,7 +166,7 @@ let claimed = false;
  * drops the pets it was copied with: they are the other tab's to send, and sent from both, one could
  * be added twice. A pet kept in this tab since it loaded is its own.
  */
-const inheritedPetsDropped = isCopiedTab.then((copy) => {
+const inheritedPetsDropped = isCopiedTab().then((copy) => {
   claimed = true;
   if (!copy) return notify();
   for (const owner of storedQueue.owners()) {
@@ -288,6 +288,11 @@ export const petQueue = {
   discardLeftBehind: forgetLeftBehind,
   /** Every pet kept in this tab, the signed-in key's and those other keys left: sign-out drops them. */
   kept: readKept,
+  /**
+   * Resolves once this tab knows which pets it loaded with are its own, having dropped a copy's
+   * (`inheritedPetsDropped`): what `kept` counts from then on is this tab's to lose.
+   */
+  settled: (): Promise<void> => inheritedPetsDropped,
 };
 
 /**
