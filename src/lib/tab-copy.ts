@@ -1,8 +1,9 @@
 // The browser's "Duplicate tab" opens a tab with a copy of this one's sessionStorage: the session and
 // all that is kept for it, the pets waiting to be sent included. Two tabs sending the same pets could
 // add each twice where the service has no idempotency keys. So each tab holds a Web Lock named after
-// an id of its own, kept in its sessionStorage, for as long as it lives: a tab that inherits an id
-// whose lock another tab holds is a copy, and takes an id of its own.
+// an id of its own, kept in its sessionStorage, from the first time it is asked (`isCopiedTab`) for as
+// long as it lives: a tab that inherits an id whose lock another tab holds is a copy, and takes an id
+// of its own.
 //
 // A reload inherits its own id: the page it replaces lets go of the lock as it goes, within a moment.
 // Without Web Locks (a page served over plain HTTP from another host than localhost), no tab is
