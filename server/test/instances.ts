@@ -27,22 +27,24 @@ export interface Instance {
   stop(): Promise<void>;
 }
 
-/** Starts `server/main.ts` as its own process and waits until it says where it listens. */
+/**
+ * Starts `server/main.ts` as its own process and waits until it says where it listens: on ports the
+ * system gives it unless `env` names them (a port picked beforehand may be taken before the instance
+ * binds it, by another test's client or server).
+ */
 export async function startInstance(env: Record<string, string>): Promise<Instance> {
-  const [port, messagesPort] = [
-    env['PORT'] ?? String(await freePort()),
-    env['MESSAGES_PORT'] ?? String(await freePort()),
-  ];
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { LOG_LEVEL: 'warn', PETSTORE_SEED: '0', ...process.env, ...env, PORT: port, MESSAGES_PORT: messagesPort },
+    env: { LOG_LEVEL: 'warn', PETSTORE_SEED: '0', ...process.env, PORT: '0', MESSAGES_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
+  const [apiBaseUrl, messagesBaseUrl] = await new Promise<[string, string]>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      if (/Messages service:/.test(output)) resolve();
+      const api = /Pet store API: +(\S+)/.exec(output)?.[1];
+      const messages = /Messages service: +(\S+)/.exec(output)?.[1];
+      if (api && messages) resolve([api, messages]);
     });
     child.once('exit', (code) => reject(new Error(`an instance exited with ${code}:\n${output}`)));
   });
@@ -52,8 +54,8 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
     await exited;
   };
   return {
-    apiBaseUrl: `http://127.0.0.1:${port}/v1`,
-    messagesBaseUrl: `http://127.0.0.1:${messagesPort}`,
+    apiBaseUrl,
+    messagesBaseUrl,
     process: child,
     kill: () => end('SIGKILL'),
     stop: () => end('SIGTERM'),
