@@ -265,6 +265,10 @@ describe('runPetQueue: sending with backoff', () => {
       return 'later';
     });
     start(send);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(send).toHaveBeenCalledTimes(1);
+    // Nothing is left that a wait could send: no timer is set to find that out.
+    expect(vi.getTimerCount()).toBe(0);
     await vi.advanceTimersByTimeAsync(120_000);
     onlineManager.setOnline(false);
     onlineManager.setOnline(true);

@@ -324,6 +324,9 @@ export const useOnline = (): boolean => useSyncExternalStore(onlineManager.subsc
 /** What a send came to: done with (sent, lost or refused), or to be tried again later. */
 export type SendOutcome = 'done' | 'later';
 
+/** Whether the queue sends a pet by itself: one the page's own CSP refused waits for a reload. */
+const sendable = (pet: QueuedPet) => pet.state === 'waiting' && !pet.blocked;
+
 /**
  * Sends the waiting pets one at a time, while React Query's onlineManager says the browser is online
  * (it starts online and follows the `online` and `offline` events; `navigator.onLine` alone is false
@@ -344,12 +347,12 @@ export function runPetQueue(send: (pet: QueuedPet) => Promise<SendOutcome>): () 
     try {
       await inheritedPetsDropped;
       for (;;) {
-        // A pet the page's own CSP refused waits for a reload: another try would be refused too.
-        const next = read().find((pet) => pet.state === 'waiting' && !pet.blocked);
+        const next = read().find(sendable);
         if (!next || stopped || !onlineManager.isOnline()) return;
         if ((await send(next)) === 'later') {
           failures++;
-          if (!stopped) timer = setTimeout(() => void drain(), retryDelay(failures - 1));
+          // A try the page's CSP refused leaves nothing to wait for: no timer.
+          if (!stopped && read().some(sendable)) timer = setTimeout(() => void drain(), retryDelay(failures - 1));
           return;
         }
         failures = 0;
